@@ -1,0 +1,218 @@
+/*
+ * dck.h — the whole public C surface of the swift-dependencies core.
+ *
+ * Two structures live behind this header:
+ *
+ *   - the *trie* (dck_trie_*): a persistent CHAMP hash trie mapping a key identifier to an opaque,
+ *     reference-counted value. It holds the dependency overrides of one scope. Every "mutation" returns
+ *     a new root and leaves the old one untouched; unchanged subtrees are shared between roots.
+ *
+ *   - the *cache* (dck_cache_*): a table of default values keyed by (key identifier, context), read
+ *     without locks and computed exactly once per key and context.
+ *
+ * Ownership is stated on every function:
+ *   "+1"       the caller receives a reference it must give back (dck_trie_release, or the value's
+ *              release callback);
+ *   "borrowed" the caller receives or passes a pointer it does not own and must not release;
+ *   "consumes" the function takes over the caller's reference.
+ *
+ * Values are opaque pointers (Swift objects passed as `Unmanaged`). The core never dereferences them:
+ * it retains and releases them only through the callbacks registered with dck_values_set_callbacks.
+ * A release callback may run arbitrary code (a Swift deinit); the core calls it only when its own
+ * structures are consistent and it holds no lock.
+ *
+ * Progress guarantees are given per function: wait-free, lock-free, or blocking.
+ *
+ * Nothing in this header names Concurrency Kit; it is an implementation detail of CSupport/src.
+ */
+#ifndef DCK_H
+#define DCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Values                                                                                           */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Retains or releases one value. `value` is never NULL. */
+typedef void (*dck_value_callback_t)(void *value);
+
+/**
+ * Registers how the core retains and releases values. Call once, before the first insert into a trie
+ * or cache; later calls replace the callbacks and must pass functions with the same meaning.
+ * Wait-free.
+ */
+void dck_values_set_callbacks(dck_value_callback_t retain, dck_value_callback_t release);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Trie                                                                                             */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** An immutable trie node; a root is a node. Opaque. */
+typedef struct dck_trie dck_trie_t;
+
+/**
+ * The shared empty trie. Returns +1 (the empty root is immortal, so releasing it is a no-op, but
+ * callers treat it like any other reference). Wait-free.
+ */
+dck_trie_t *dck_trie_empty(void);
+
+/** Adds a reference to `root` (+1). Wait-free. */
+void dck_trie_retain(dck_trie_t *root);
+
+/**
+ * Gives back a reference to `root` (consumes). When the last reference goes, the node is freed, its
+ * children released and its values released through the release callback. Lock-free (the freeing
+ * walk is bounded by the nodes that become unreachable).
+ */
+void dck_trie_release(dck_trie_t *root);
+
+/**
+ * Looks `key` up. `root` is borrowed; the result is borrowed (valid while the caller keeps `root`
+ * alive), or NULL when the key is absent. No allocation, no reference-count traffic. Wait-free.
+ */
+void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
+
+/**
+ * Returns a root that maps `key` to `value` and otherwise equals `root`. `root` and `value` are
+ * borrowed (the new root retains `value` through the callback); the result is +1. Path copying:
+ * at most one new node per level, every other subtree shared. If `key` already maps to this very
+ * `value` pointer, returns `root` itself (+1). Lock-free (allocates).
+ */
+dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
+
+/**
+ * Returns a root without `key`. `root` is borrowed; the result is +1, and is `root` itself when
+ * `key` was absent. Lock-free (allocates).
+ */
+dck_trie_t *dck_trie_remove(dck_trie_t *root, uintptr_t key, uint64_t hash);
+
+/** The number of keys in `root` (borrowed). O(1). Wait-free. */
+size_t dck_trie_count(const dck_trie_t *root);
+
+/**
+ * Returns `a` overlaid with `b`: every key of either, with `b`'s value where both have the key.
+ * Both are borrowed; the result is +1. Returns `b` itself when `a` is empty or `a == b`, `a` itself
+ * when `b` is empty, and shares every subtree that is pointer-identical on both sides. Lock-free.
+ */
+dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b);
+
+/** Called once per entry; return false to stop the walk. `value` is borrowed. */
+typedef bool (*dck_trie_visitor_t)(uintptr_t key, uint64_t hash, void *value, void *context);
+
+/**
+ * Visits every entry of `root` (borrowed) in an unspecified but deterministic order. Returns false
+ * when the visitor stopped the walk. The visitor must not release `root`. Wait-free apart from the
+ * visitor.
+ */
+bool dck_trie_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context);
+
+/** What dck_trie_check_invariants found. */
+typedef enum dck_trie_check {
+  DCK_TRIE_CHECK_OK = 0,
+  DCK_TRIE_CHECK_UNAVAILABLE,      /* release build: the checker is compiled away */
+  DCK_TRIE_CHECK_BAD_REFCOUNT,     /* a reachable node with a reference count of zero */
+  DCK_TRIE_CHECK_BAD_BITMAP,       /* data and node bitmaps overlap */
+  DCK_TRIE_CHECK_MISPLACED_HASH,   /* an entry or child sits at a slot its hash bits do not select */
+  DCK_TRIE_CHECK_BAD_COUNT,        /* a node's cached count disagrees with its contents */
+  DCK_TRIE_CHECK_NOT_COMPACT,      /* a child that should have been inlined into its parent */
+  DCK_TRIE_CHECK_BAD_COLLISION,    /* a collision node that is too small, mixed, or above max depth */
+  DCK_TRIE_CHECK_DUPLICATE_KEY,    /* a key stored twice */
+} dck_trie_check_t;
+
+/** Checks every invariant listed in dck_trie.c over the whole tree of `root` (borrowed). */
+dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root);
+
+/** Writes an indented dump of `root` (borrowed) to standard error. Debug builds only; no-op otherwise. */
+void dck_trie_dump(const dck_trie_t *root);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Cache                                                                                            */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A table of default values keyed by (key, context). Opaque. */
+typedef struct dck_cache dck_cache_t;
+
+/** Creates an empty cache, owned by the caller (+1; give it back with dck_cache_destroy). */
+dck_cache_t *dck_cache_create(void);
+
+/**
+ * Destroys `cache` (consumes): releases every value it holds and reclaims its memory once no reader
+ * can still see it. The caller guarantees no other thread uses `cache` during or after this call.
+ * Blocking only in that it runs release callbacks.
+ */
+void dck_cache_destroy(dck_cache_t *cache);
+
+/**
+ * The value cached for (key, context), borrowed, or NULL when none is cached yet. A returned value
+ * stays valid until the cache is destroyed (cached values are never replaced). Lock-free; never
+ * blocks and never allocates once the calling thread has read any cache before.
+ */
+void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context);
+
+/**
+ * Computes a value for a cache miss. Returns a +1 value that the cache takes over, or NULL to cache
+ * nothing (the waiting threads then try again). Called with no lock held; it may read the cache
+ * again, including re-entrantly on the same thread.
+ */
+typedef void *(*dck_cache_compute_t)(uintptr_t key, uint32_t context, void *info);
+
+typedef enum dck_cache_status {
+  DCK_CACHE_FOUND = 0,    /* a value was already cached (possibly computed by another thread) */
+  DCK_CACHE_COMPUTED,     /* this call computed and published the value */
+  DCK_CACHE_CYCLE,        /* computing the value needs the value itself (on this thread, or through
+                             threads waiting on each other); nothing was computed or cached */
+  DCK_CACHE_NOT_COMPUTED, /* `compute` returned NULL; nothing was cached */
+  DCK_CACHE_EXISTS,       /* dck_cache_put: a value was already cached; the new one was not taken */
+  DCK_CACHE_INSERTED,     /* dck_cache_put: the value was cached */
+} dck_cache_status_t;
+
+/**
+ * Returns the cached value for (key, context), computing it with `compute(key, context, info)` when
+ * absent. Exactly once: when many threads miss the same entry together, one computes and the others
+ * wait for its result, and all get the identical value. `*out_value` receives a borrowed value (valid
+ * until the cache is destroyed) for FOUND and COMPUTED, NULL otherwise. Lock-free when the value is
+ * cached; otherwise blocking (a writer lock around the table, and waiting for another thread's
+ * computation of the same entry). Never runs `compute` with a lock held.
+ */
+dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, uint32_t context,
+                                            dck_cache_compute_t compute, void *info,
+                                            void **out_value);
+
+/**
+ * Caches `value` (borrowed; the cache retains it) for (key, context) unless a value is already
+ * cached or being computed, in which case nothing changes and EXISTS is returned. Blocking (writer
+ * lock).
+ */
+dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value);
+
+/** The number of cached values. Wait-free. */
+size_t dck_cache_count(dck_cache_t *cache);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Counters (debug builds; release builds return -1)                                                */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Trie nodes currently allocated (the shared empty root not counted). */
+int64_t dck_debug_live_trie_nodes(void);
+
+/** Value references currently held by tries (retains minus releases through the callbacks). */
+int64_t dck_debug_live_trie_values(void);
+
+/** Caches currently alive. */
+int64_t dck_debug_live_caches(void);
+
+/** Value references currently held by caches. */
+int64_t dck_debug_live_cache_values(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DCK_H */

@@ -1,0 +1,131 @@
+/*
+ * dck_atomic.h — every atomic operation of the C core, in one place.
+ *
+ * The core uses Concurrency Kit's `ck_pr` operations. They are inline assembly, which ThreadSanitizer
+ * cannot see: a TSan build would report false races on every reference count and every published
+ * pointer. So when the translation unit is compiled with ThreadSanitizer, the same operations map to
+ * C11 <stdatomic.h>, which TSan understands. Nothing else in the core may touch an atomic directly.
+ *
+ * Types:
+ *   dck_atomic_u32_t   a 32-bit counter (node reference counts);
+ *   dck_atomic_i64_t   a 64-bit signed counter (debug live counters);
+ *   dck_atomic_ptr_t   a pointer published by one thread and read by others.
+ *
+ * Orderings (the reason for each is at the use site):
+ *   dck_rc_increment       relaxed: taking a new reference needs an existing one, which already
+ *                          orders the increment after the object's initialisation.
+ *   dck_rc_decrement_is_zero
+ *                          release on the decrement, acquire when it reaches zero: every write made
+ *                          through any reference happens before the free done by the last releaser.
+ *   dck_ptr_store_release / dck_ptr_load_acquire
+ *                          a writer initialises an object, then publishes its pointer; a reader that
+ *                          sees the pointer also sees the initialised contents.
+ *
+ * All operations are wait-free.
+ */
+#ifndef DCK_ATOMIC_H
+#define DCK_ATOMIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define DCK_USE_C11_ATOMICS 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define DCK_USE_C11_ATOMICS 1
+#endif
+
+#if DCK_USE_C11_ATOMICS
+/* ---------------------------------------------------------------- C11 atomics (ThreadSanitizer) -- */
+#include <stdatomic.h>
+
+typedef _Atomic(uint32_t) dck_atomic_u32_t;
+typedef _Atomic(int64_t) dck_atomic_i64_t;
+typedef _Atomic(void *) dck_atomic_ptr_t;
+
+static inline void dck_rc_init(dck_atomic_u32_t *rc, uint32_t value) {
+  atomic_init(rc, value);
+}
+static inline uint32_t dck_rc_load(const dck_atomic_u32_t *rc) {
+  return atomic_load_explicit((dck_atomic_u32_t *)rc, memory_order_relaxed);
+}
+static inline void dck_rc_increment(dck_atomic_u32_t *rc) {
+  atomic_fetch_add_explicit(rc, 1, memory_order_relaxed);
+}
+static inline bool dck_rc_decrement_is_zero(dck_atomic_u32_t *rc) {
+  if (atomic_fetch_sub_explicit(rc, 1, memory_order_release) == 1) {
+    atomic_thread_fence(memory_order_acquire);
+    return true;
+  }
+  return false;
+}
+static inline void dck_counter_add(dck_atomic_i64_t *counter, int64_t delta) {
+  atomic_fetch_add_explicit(counter, delta, memory_order_relaxed);
+}
+static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
+  return atomic_load_explicit((dck_atomic_i64_t *)counter, memory_order_relaxed);
+}
+static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
+  atomic_store_explicit(slot, value, memory_order_release);
+}
+static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
+  return atomic_load_explicit((dck_atomic_ptr_t *)slot, memory_order_acquire);
+}
+static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
+  return atomic_load_explicit((dck_atomic_ptr_t *)slot, memory_order_relaxed);
+}
+
+#else
+/* ---------------------------------------------------------------------- Concurrency Kit ck_pr -- */
+#include <ck_pr.h>
+
+typedef uint32_t dck_atomic_u32_t;
+typedef int64_t dck_atomic_i64_t;
+typedef void *dck_atomic_ptr_t;
+
+static inline void dck_rc_init(dck_atomic_u32_t *rc, uint32_t value) {
+  *rc = value; /* not yet shared: the pointer is published later, with release ordering */
+}
+static inline uint32_t dck_rc_load(const dck_atomic_u32_t *rc) {
+  return ck_pr_load_32(rc);
+}
+static inline void dck_rc_increment(dck_atomic_u32_t *rc) {
+  ck_pr_inc_32(rc);
+}
+static inline bool dck_rc_decrement_is_zero(dck_atomic_u32_t *rc) {
+  bool zero;
+  /* Orders every earlier access through this reference before the decrement ... */
+  ck_pr_fence_release();
+  ck_pr_dec_32_zero(rc, &zero);
+  if (zero) {
+    /* ... and the freeing thread's accesses after every other thread's decrement. */
+    ck_pr_fence_acquire();
+  }
+  return zero;
+}
+static inline void dck_counter_add(dck_atomic_i64_t *counter, int64_t delta) {
+  ck_pr_add_64((uint64_t *)counter, (uint64_t)delta);
+}
+static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
+  return (int64_t)ck_pr_load_64((const uint64_t *)counter);
+}
+static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
+  /* Orders the initialisation of *value before the store that makes it reachable. */
+  ck_pr_fence_store();
+  ck_pr_store_ptr(slot, value);
+}
+static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
+  void *value = ck_pr_load_ptr(slot);
+  /* Orders the load of the pointer before loads through it (pairs with dck_ptr_store_release). */
+  ck_pr_fence_load();
+  return value;
+}
+static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
+  return ck_pr_load_ptr(slot);
+}
+#endif
+
+#endif /* DCK_ATOMIC_H */

@@ -1,0 +1,90 @@
+/*
+ * dck_values.c — the registered value callbacks and the debug live counters.
+ *
+ * The callbacks are set once, before any value is stored, and read on every retain and release. They
+ * are published with release ordering and read with acquire ordering, so a thread that stores a value
+ * after registration (which it must, to have a value at all) sees the callbacks.
+ */
+#include "dck_values.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static dck_atomic_ptr_t retain_callback;
+static dck_atomic_ptr_t release_callback;
+
+#ifdef DCK_DEBUG
+dck_atomic_i64_t dck_debug_counter_trie_nodes;
+dck_atomic_i64_t dck_debug_counter_caches;
+static dck_atomic_i64_t live_values[2];
+#endif
+
+void dck_values_set_callbacks(dck_value_callback_t retain, dck_value_callback_t release) {
+  /* Function pointers travel as data pointers: POSIX guarantees the conversion round-trips. */
+  dck_ptr_store_release(&retain_callback, (void *)retain);
+  dck_ptr_store_release(&release_callback, (void *)release);
+}
+
+static dck_value_callback_t load_callback(const dck_atomic_ptr_t *slot) {
+  void *callback = dck_ptr_load_acquire(slot);
+  if (callback == NULL) {
+    fprintf(stderr, "swift-dependencies: internal error: a value was stored before "
+                    "dck_values_set_callbacks registered how to retain and release it\n");
+    abort();
+  }
+  return (dck_value_callback_t)callback;
+}
+
+void dck_value_retain(void *value, dck_value_owner_t owner) {
+  load_callback(&retain_callback)(value);
+  dck_value_adopt(owner);
+}
+
+void dck_value_adopt(dck_value_owner_t owner) {
+#ifdef DCK_DEBUG
+  dck_counter_add(&live_values[owner], 1);
+#else
+  (void)owner;
+#endif
+}
+
+void dck_value_release(void *value, dck_value_owner_t owner) {
+#ifdef DCK_DEBUG
+  dck_counter_add(&live_values[owner], -1);
+#else
+  (void)owner;
+#endif
+  load_callback(&release_callback)(value);
+}
+
+int64_t dck_debug_live_trie_nodes(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_trie_nodes);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_live_trie_values(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&live_values[DCK_VALUE_OWNER_TRIE]);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_live_caches(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_caches);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_live_cache_values(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&live_values[DCK_VALUE_OWNER_CACHE]);
+#else
+  return -1;
+#endif
+}

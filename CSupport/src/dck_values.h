@@ -1,0 +1,40 @@
+/*
+ * dck_values.h — retaining and releasing the opaque values the core stores (private).
+ *
+ * Values are Swift objects. The core owns references to them only through these two functions, which
+ * call the callbacks registered by dck_values_set_callbacks and, in debug builds, keep the live counter
+ * of the structure that holds the reference (tries and caches count separately, so a test can check each).
+ *
+ * dck_value_release may run arbitrary code (a Swift deinit that reads dependencies, even one that
+ * releases another trie). Callers must have finished updating their own structure, and must hold no lock.
+ */
+#ifndef DCK_VALUES_H
+#define DCK_VALUES_H
+
+#include "dck_atomic.h"
+#include "dck.h"
+
+typedef enum dck_value_owner {
+  DCK_VALUE_OWNER_TRIE = 0,
+  DCK_VALUE_OWNER_CACHE = 1,
+} dck_value_owner_t;
+
+/** Takes a reference to `value` on behalf of `owner`. */
+void dck_value_retain(void *value, dck_value_owner_t owner);
+
+/** Gives back a reference to `value` held by `owner`. May run arbitrary code. */
+void dck_value_release(void *value, dck_value_owner_t owner);
+
+/** Records that `owner` took over a reference it did not retain itself (a +1 handed in by a caller). */
+void dck_value_adopt(dck_value_owner_t owner);
+
+#ifdef DCK_DEBUG
+/** Adds `delta` to a debug counter (defined in dck_values.c). */
+extern dck_atomic_i64_t dck_debug_counter_trie_nodes;
+extern dck_atomic_i64_t dck_debug_counter_caches;
+#define DCK_DEBUG_COUNT(counter, delta) dck_counter_add(&(counter), (delta))
+#else
+#define DCK_DEBUG_COUNT(counter, delta) ((void)0)
+#endif
+
+#endif /* DCK_VALUES_H */

@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Concurrency Kit (`libck`) is the only thing this package needs beyond the toolchain.
+//
+// On Linux (Debian/Ubuntu `libck-dev`) its headers and library live on the default search paths, so the
+// system-library target needs no pkg-config lookup. That matters: Debian's `ck.pc` carries
+// `Cflags: -D__x86_64__`, a flag SwiftPM prohibits and warns about on every build. On macOS, Homebrew's
+// `concurrencykit` installs under its own prefix, so there we ask pkg-config for the paths.
+#if os(Linux)
+  let concurrencyKitPkgConfig: String? = nil
+#else
+  let concurrencyKitPkgConfig: String? = "ck"
+#endif
+
+let package = Package(
+  name: "swift-dependencies",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "Dependencies", targets: ["Dependencies"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CConcurrencyKit",
+      pkgConfig: concurrencyKitPkgConfig,
+      providers: [.apt(["libck-dev"]), .brew(["concurrencykit"])]
+    ),
+    .target(
+      name: "CDependencies",
+      dependencies: ["CConcurrencyKit"],
+      path: "CSupport",
+      cSettings: [
+        // Live node/value counters and the invariant checker exist in debug builds only.
+        .define("DCK_DEBUG", .when(configuration: .debug))
+      ]
+    ),
+    .target(
+      name: "Dependencies",
+      dependencies: ["CDependencies"]
+    ),
+    .testTarget(
+      name: "CDependenciesTests",
+      dependencies: ["CDependencies"]
+    ),
+    .testTarget(
+      name: "DependenciesTests",
+      dependencies: ["Dependencies"]
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Dependencies", "CDependencies"],
+      path: "Benchmarks"
+    ),
+  ],
+  cLanguageStandard: .c11
+)

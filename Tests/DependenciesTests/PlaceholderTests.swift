@@ -1,0 +1,4 @@
+import Dependencies
+import Testing
+
+@Test func placeholder() {}
