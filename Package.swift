@@ -46,10 +46,14 @@ let package = Package(
       name: "DependenciesTests",
       dependencies: ["Dependencies"]
     ),
+    .target(
+      name: "AllocationCounter",
+      path: "Benchmarks/AllocationCounter"
+    ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Dependencies", "CDependencies"],
-      path: "Benchmarks"
+      dependencies: ["Dependencies", "CDependencies", "AllocationCounter"],
+      path: "Benchmarks/Suite"
     ),
   ],
   cLanguageStandard: .c11

@@ -1,0 +1,78 @@
+import Foundation
+
+/// One row of the results: our figure, the classic baseline's, and how they compare.
+struct ResultRow: Codable {
+  var group: String
+  var name: String
+  /// The x-axis value for charts (keys in context, threads, ...), when the row belongs to a series.
+  var parameter: Int?
+  var unit: String
+  var ours: Double
+  var oursMin: Double?
+  var baseline: Double?
+  var baselineMin: Double?
+  var oursAllocations: Double?
+  var oursBytes: Double?
+  var baselineAllocations: Double?
+  var baselineBytes: Double?
+  /// How many times better ours is (baseline/ours for times, ours/baseline for throughputs).
+  var speedup: Double? {
+    guard let baseline, baseline > 0, ours > 0 else { return nil }
+    return unit == "ns/op" ? baseline / ours : ours / baseline
+  }
+}
+
+/// Collects rows and prints them as a table as they arrive.
+final class Report {
+  private(set) var rows: [ResultRow] = []
+  private var currentGroup = ""
+
+  func add(_ row: ResultRow) {
+    if row.group != currentGroup {
+      currentGroup = row.group
+      print("\n\(row.group)")
+      print(
+        pad("case", 46) + pad("ours", 12, right: true) + pad("classic", 12, right: true)
+          + pad("speedup", 10, right: true) + pad("allocs", 16, right: true)
+          + pad("bytes", 18, right: true))
+    }
+    let allocs = [row.oursAllocations, row.baselineAllocations].map(format(count:))
+    let bytes = [row.oursBytes, row.baselineBytes].map(format(count:))
+    print(
+      pad("\(row.name) [\(row.unit)]", 46) + pad(format(row.ours), 12, right: true)
+        + pad(row.baseline.map(format) ?? "-", 12, right: true)
+        + pad(row.speedup.map { String(format: "%.1fx", $0) } ?? "-", 10, right: true)
+        + pad("\(allocs[0]) / \(allocs[1])", 16, right: true)
+        + pad("\(bytes[0]) / \(bytes[1])", 18, right: true))
+    rows.append(row)
+  }
+
+  func writeJSON(to path: String, machine: [String: String]) throws {
+    struct Document: Codable {
+      var machine: [String: String]
+      var rows: [ResultRow]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(Document(machine: machine, rows: rows)).write(
+      to: URL(fileURLWithPath: path))
+  }
+
+  private func format(_ value: Double) -> String {
+    if value >= 1_000_000 { return String(format: "%.2fM", value / 1_000_000) }
+    if value >= 10_000 { return String(format: "%.1fk", value / 1_000) }
+    if value >= 100 { return String(format: "%.0f", value) }
+    return String(format: "%.1f", value)
+  }
+
+  private func format(count: Double?) -> String {
+    guard let count else { return "-" }
+    return count == count.rounded() ? String(Int(count)) : String(format: "%.1f", count)
+  }
+
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    if text.count >= width { return text + " " }
+    let padding = String(repeating: " ", count: width - text.count)
+    return right ? padding + text : text + padding
+  }
+}

@@ -1,0 +1,87 @@
+import CDependencies
+
+/// The C trie against a Swift dictionary that must be copied before it can take one more key (what a
+/// copy-on-write store pays when a scope adds one override).
+func runTrieBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
+  dck_values_set_callbacks(
+    { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },
+    { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+  final class Payload {}
+  let payload = Payload()
+  let value = Unmanaged.passUnretained(payload).toOpaque()
+
+  for size in sizes {
+    var random = SplitMix64(seed: UInt64(size))
+    let keys = (0..<size).map { _ in UInt(truncatingIfNeeded: random.next()) & ~0xF }
+    let hashes = keys.map { mixHash(UInt64($0)) }
+
+    var root = dck_trie_empty()!
+    var dictionary: [UInt: AnyObject] = [:]
+    for (key, hash) in zip(keys, hashes) {
+      let next = dck_trie_insert(root, key, hash, value)!
+      dck_trie_release(root)
+      root = next
+      dictionary[key] = payload
+    }
+    let probes = (0..<1024).map { _ in Int.random(in: 0..<size, using: &random) }
+
+    let trieLookup = measure(settings) { iterations in
+      var found = 0
+      for i in 0..<iterations {
+        let probe = probes[i & 1023]
+        if dck_trie_get(root, keys[probe], hashes[probe]) != nil { found &+= 1 }
+      }
+      blackHole(found)
+    }
+    let dictionaryLookup = measure(settings) { iterations in
+      var found = 0
+      for i in 0..<iterations where dictionary[keys[probes[i & 1023]]] != nil { found &+= 1 }
+      blackHole(found)
+    }
+    report.add(
+      row(
+        "Trie vs Dictionary (C core)", "lookup, \(size) keys", parameter: size,
+        trieLookup, dictionaryLookup))
+
+    let newKey: UInt = 0xDEAD_BEE0
+    let newHash = mixHash(UInt64(newKey))
+    let trieInsert = measure(settings) { iterations in
+      for _ in 0..<iterations {
+        dck_trie_release(dck_trie_insert(root, newKey, newHash, value)!)
+      }
+    }
+    let dictionaryInsert = measure(settings) { iterations in
+      for _ in 0..<iterations {
+        var copy = dictionary  // shared, so the insert below copies it
+        copy[newKey] = payload
+        blackHole(copy)
+      }
+    }
+    report.add(
+      row(
+        "Trie vs Dictionary (C core)", "insert into shared, \(size) keys", parameter: size,
+        trieInsert, dictionaryInsert))
+    dck_trie_release(root)
+  }
+}
+
+/// The hash the façade uses for key identifiers (SplitMix64's finaliser).
+func mixHash(_ x: UInt64) -> UInt64 {
+  var z = x &+ 0x9E37_79B9_7F4A_7C15
+  z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+  z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+  return z ^ (z >> 31)
+}
+
+/// A row from two time measurements.
+func row(
+  _ group: String, _ name: String, parameter: Int? = nil, _ ours: Measurement,
+  _ baseline: Measurement?
+) -> ResultRow {
+  ResultRow(
+    group: group, name: name, parameter: parameter, unit: "ns/op",
+    ours: ours.medianNanoseconds, oursMin: ours.minNanoseconds,
+    baseline: baseline?.medianNanoseconds, baselineMin: baseline?.minNanoseconds,
+    oursAllocations: ours.allocations, oursBytes: ours.bytes,
+    baselineAllocations: baseline?.allocations, baselineBytes: baseline?.bytes)
+}

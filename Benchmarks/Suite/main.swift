@@ -1,0 +1,50 @@
+import Foundation
+
+// The benchmark suite: every hot path of the library beside the in-repo classic baseline.
+//
+//   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
+//
+// Groups: trie, reads, scopes.
+
+var arguments = CommandLine.arguments.dropFirst()
+var settings = BenchmarkSettings.full
+var jsonPath: String?
+var only: Set<String>?
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--quick": settings = .quick
+  case "--json": jsonPath = arguments.popFirst()
+  case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+  case "--help", "-h":
+    print("usage: Benchmarks [--quick] [--json FILE] [--only trie,reads,scopes]")
+    exit(0)
+  default:
+    FileHandle.standardError.write("unknown argument \(argument); try --help\n".data(using: .utf8)!)
+    exit(2)
+  }
+}
+
+#if DEBUG
+  print("warning: this is a debug build; run with `swift run -c release Benchmarks`.")
+#endif
+
+let report = Report()
+let sizes = [10, 100, 1_000, 10_000]
+print(
+  "swift-dependencies benchmarks (\(settings.samples) samples of ~"
+    + "\(settings.sampleNanoseconds / 1_000_000) ms; median per operation; "
+    + "allocs and bytes are per operation, ours / classic)")
+
+if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
+if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
+if only?.contains("scopes") ?? true { runScopeBenchmarks(settings, report, sizes: [0] + sizes) }
+
+if let jsonPath {
+  let machine = [
+    "cores": String(ProcessInfo.processInfo.activeProcessorCount),
+    "memory": "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB",
+    "os": ProcessInfo.processInfo.operatingSystemVersionString,
+  ]
+  try report.writeJSON(to: jsonPath, machine: machine)
+  print("\nwrote \(jsonPath)")
+}

@@ -1,0 +1,60 @@
+extension DependencyValues {
+  /// The dependencies of a scope, carried into work that outlives it: timers, callbacks, detached
+  /// tasks.
+  ///
+  /// Obtain one with ``withEscapedDependencies(_:)-(_)`` and run the escaping work with
+  /// ``yield(_:)-(_)``:
+  ///
+  /// ```swift
+  /// withEscapedDependencies { continuation in
+  ///   DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+  ///     continuation.yield {
+  ///       // the dependencies of the scope that scheduled this
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The namespaced spelling of this type is `Dependency.Continuation`.
+  public struct Continuation: Sendable {
+    let values: DependencyValues
+
+    /// Runs `operation` with the captured dependencies.
+    public func yield<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
+      try values._bind(operation)
+    }
+
+    /// Runs the asynchronous `operation` with the captured dependencies.
+    public func yield<R, E: Error>(
+      isolation: isolated (any Actor)? = #isolation,
+      _ operation: () async throws(E) -> R
+    ) async throws(E) -> R {
+      try await values._bind(isolation: isolation, operation)
+    }
+  }
+}
+
+/// Captures the current dependencies so that escaping work can run with them later.
+///
+/// ```swift
+/// func scheduleReminder() {
+///   withEscapedDependencies { continuation in
+///     timer.schedule(after: .seconds(60)) {
+///       continuation.yield { sendReminder() }
+///     }
+///   }
+/// }
+/// ```
+public func withEscapedDependencies<R, E: Error>(
+  _ operation: (DependencyValues.Continuation) throws(E) -> R
+) throws(E) -> R {
+  try operation(DependencyValues.Continuation(values: DependencyValues._current))
+}
+
+/// Captures the current dependencies so that escaping asynchronous work can run with them later.
+public func withEscapedDependencies<R, E: Error>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ operation: (DependencyValues.Continuation) async throws(E) -> R
+) async throws(E) -> R {
+  try await operation(DependencyValues.Continuation(values: DependencyValues._current))
+}

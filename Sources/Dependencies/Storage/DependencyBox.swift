@@ -1,0 +1,31 @@
+import CDependencies
+
+/// The heap object that carries one dependency value through the C core.
+///
+/// The trie and the cache store opaque pointers; each points at a `_DependencyBox<Value>` whose
+/// `Value` is fixed by the key the pointer is stored under, so a read can reinterpret the pointer
+/// with `unsafeDowncast`-like cost and no dynamic cast.
+@usableFromInline
+final class _DependencyBox<Value: Sendable>: Sendable {
+  @usableFromInline let value: Value
+
+  @usableFromInline init(_ value: Value) { self.value = value }
+
+  /// Reads the value behind a borrowed pointer returned by the trie or the cache.
+  ///
+  /// The caller guarantees that `pointer` was created by `_DependencyBox<Value>` for this very
+  /// `Value` (the key determines both) and that the structure it came from is still alive.
+  @inlinable @inline(__always)
+  static func value(at pointer: UnsafeMutableRawPointer) -> Value {
+    Unmanaged<_DependencyBox<Value>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+  }
+}
+
+/// Registers Swift's retain and release as the C core's value callbacks. Evaluated once, before
+/// the first value is stored (every path that stores a value touches it first).
+let _registerValueCallbacks: Void = {
+  dck_values_set_callbacks(
+    { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },
+    { Unmanaged<AnyObject>.fromOpaque($0!).release() }
+  )
+}()

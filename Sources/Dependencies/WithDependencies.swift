@@ -1,0 +1,96 @@
+/// Runs `operation` with dependencies changed by `updateValuesForOperation`.
+///
+/// The overrides apply to everything `operation` does synchronously, and to every task it starts
+/// with `Task {}`, `async let` or a task group; a `Task.detached` starts from the default values.
+/// They end when `operation` returns. Scopes nest: an inner scope inherits the outer overrides and
+/// may replace them.
+///
+/// ```swift
+/// let model = withDependencies {
+///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+///   $0.uuid = .incrementing
+/// } operation: {
+///   FeatureModel()
+/// }
+/// ```
+///
+/// Entering a scope costs O(log n) in the number of dependencies in effect: each override is
+/// path-copied into a new root of a persistent trie, and the scope binds that root by pointer.
+///
+/// The error type of the closures is preserved: a caller can catch the concrete error without a
+/// cast.
+///
+/// - Parameters:
+///   - updateValuesForOperation: Changes the dependencies for the scope.
+///   - operation: The work to run with the changed dependencies.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withDependencies<R, E: Error>(
+  _ updateValuesForOperation: (inout DependencyValues) throws(E) -> Void,
+  operation: () throws(E) -> R
+) throws(E) -> R {
+  var values = DependencyValues._current
+  try updateValuesForOperation(&values)
+  return try values._bind(operation)
+}
+
+/// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.
+///
+/// Behaves like the synchronous overload; the scope follows `operation` across suspension points
+/// and into child tasks. It runs on the caller's actor and never hops executors to enter or leave
+/// the scope.
+///
+/// ```swift
+/// let user = try await withDependencies {
+///   $0.apiClient.fetchUser = { _ in User(id: 42, name: "Blob") }
+/// } operation: {
+///   try await model.loadUser()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<R, E: Error>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValuesForOperation: (inout DependencyValues) async throws(E) -> Void,
+  operation: () async throws(E) -> R
+) async throws(E) -> R {
+  var values = DependencyValues._current
+  try await updateValuesForOperation(&values)
+  return try await values._bind(isolation: isolation, operation)
+}
+
+extension DependencyValues {
+  /// Makes these values current for the duration of `operation`, preserving its error type.
+  ///
+  /// `TaskLocal.withValue` is `rethrows`, so the typed error travels through it in a `Result`.
+  func _bind<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
+    let result: Result<R, E> = DependencyValues.$_current.withValue(self) {
+      do throws(E) {
+        return .success(try operation())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The asynchronous `_bind`. The closure handed to `withValue` captures `isolation`, so it is
+  /// isolated to the caller's actor and runs without an executor hop.
+  func _bind<R, E: Error>(
+    isolation: isolated (any Actor)?,
+    _ operation: () async throws(E) -> R
+  ) async throws(E) -> R {
+    let result: Result<R, E> = await DependencyValues.$_current.withValue(
+      self,
+      operation: {
+        _ = isolation
+        do throws(E) {
+          return .success(try await operation())
+        } catch {
+          return .failure(error)
+        }
+      },
+      isolation: isolation
+    )
+    return try result.get()
+  }
+}

@@ -1,0 +1,160 @@
+import Dependencies
+import Foundation
+import Testing
+
+@Suite struct DefaultValueTests {
+  @Test func eachContextResolvesItsOwnDefault() {
+    for (context, expected) in [
+      (DependencyContext.live, "live"), (.preview, "preview"), (.test, "test"),
+    ] {
+      isolated {
+        withDependencies {
+          $0.context = context
+        } operation: {
+          @Dependency(\.chain) var chain
+          #expect(chain == expected)
+        }
+      }
+    }
+  }
+
+  @Test func testValueFallsBackToPreviewThenLive() {
+    isolated {
+      @Dependency(\.liveOnly) var liveOnly
+      @Dependency(\.liveAndPreview) var liveAndPreview
+      #expect(liveOnly == "live-only")
+      #expect(liveAndPreview == "preview")
+    }
+  }
+
+  @Test func defaultIsComputedOncePerCache() {
+    isolated {
+      let before = CountedKey.computations.count
+      @Dependency(CountedKey.self) var value
+      let first = value
+      #expect(value == first)
+      #expect(value == first)
+      #expect(CountedKey.computations.count == before + 1)
+    }
+  }
+
+  @Test func eachIsolatedCacheComputesItsOwnDefault() {
+    let first = isolated { DependencyValues._current[CountedKey.self] }
+    let second = isolated { DependencyValues._current[CountedKey.self] }
+    #expect(first != second)
+  }
+
+  @Test func contextIsTestUnderSwiftTest() {
+    @Dependency(\.context) var context
+    #expect(context == .test)
+  }
+
+  @Test func contextCanBeOverridden() {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      @Dependency(\.context) var context
+      #expect(context == .preview)
+    }
+  }
+
+  @Test func strictKeyReadInATestReportsTheKeyAndTheReadSite() {
+    let (value, reporter) = collectingIssues {
+      @Dependency(\.strict) var strict
+      return strict
+    }
+    #expect(value == -1)
+    #expect(reporter.messages.count == 1)
+    #expect(reporter.messages.first?.contains("StrictKey") == true)
+    #expect(reporter.messages.first?.contains("strict") == true)
+    #expect(reporter.sites.first?.fileID.hasSuffix("DefaultValueTests.swift") == true)
+  }
+
+  @Test func strictKeyWithAnOverrideReportsNothing() {
+    let (value, reporter) = collectingIssues {
+      withDependencies {
+        $0.strict = 5
+      } operation: {
+        @Dependency(\.strict) var strict
+        return strict
+      }
+    }
+    #expect(value == 5)
+    #expect(reporter.messages.isEmpty)
+  }
+
+  @Test func testOnlyKeyReadLiveReportsOnceAndServesTheTestValue() {
+    let (values, reporter) = collectingIssues {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        @Dependency(\.testOnly) var testOnly
+        return [testOnly, testOnly]
+      }
+    }
+    #expect(values == ["test-only", "test-only"])
+    #expect(reporter.messages.count == 1)
+    #expect(reporter.messages.first?.contains("TestOnlyKey") == true)
+    #expect(reporter.messages.first?.contains("liveValue") == true)
+  }
+
+  enum OuterKey: DependencyKey {
+    static var liveValue: String {
+      @Dependency(\.chain) var chain
+      return "outer(\(chain))"
+    }
+  }
+
+  @Test func aDefaultMayReadOtherDependencies() {
+    isolated {
+      withDependencies {
+        $0.chain = "scoped"
+      } operation: {
+        @Dependency(OuterKey.self) var outer
+        #expect(outer == "outer(scoped)")
+      }
+    }
+  }
+
+  @Test func aDefaultMayReadAValueCapturedByTheReadingModel() {
+    isolated {
+      let model = withDependencies {
+        $0.chain = "captured"
+      } operation: {
+        OuterModel()
+      }
+      #expect(model.outer == "outer(captured)")
+    }
+  }
+
+  final class OuterModel: Sendable {
+    @Dependency(OuterKey.self) var outer
+  }
+
+  @Test func defaultComputedExactlyOnceUnderContention() async {
+    await withDependencies {
+      $0 = ._isolatedForTesting()
+    } operation: {
+      let before = SlowKey.computations.count
+      let values = await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<200 {
+          group.addTask {
+            @Dependency(SlowKey.self) var value
+            return value
+          }
+        }
+        return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+      }
+      #expect(values.count == 1)
+      #expect(SlowKey.computations.count == before + 1)
+    }
+  }
+
+  enum SlowKey: DependencyKey {
+    static let computations = Counter()
+    static var liveValue: Int {
+      usleep(2_000)
+      return computations.increment()
+    }
+  }
+}

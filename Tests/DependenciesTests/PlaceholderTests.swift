@@ -1,4 +1,0 @@
-import Dependencies
-import Testing
-
-@Test func placeholder() {}
