@@ -17,7 +17,9 @@ let package = Package(
   name: "swift-dependencies",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
-    .library(name: "Dependencies", targets: ["Dependencies"])
+    .library(name: "Dependencies", targets: ["Dependencies"]),
+    .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
+    .library(name: "Dependencies Test Support", targets: ["Dependencies_Test_Support"]),
   ],
   targets: [
     .systemLibrary(
@@ -38,6 +40,14 @@ let package = Package(
       name: "Dependencies",
       dependencies: ["CDependencies"]
     ),
+    .target(
+      name: "DependenciesTestSupport",
+      dependencies: ["Dependencies"]
+    ),
+    .target(
+      name: "Dependencies_Test_Support",
+      dependencies: ["DependenciesTestSupport"]
+    ),
     .testTarget(
       name: "CDependenciesTests",
       dependencies: ["CDependencies"]
@@ -45,6 +55,10 @@ let package = Package(
     .testTarget(
       name: "DependenciesTests",
       dependencies: ["Dependencies"]
+    ),
+    .testTarget(
+      name: "DependenciesTestSupportTests",
+      dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support"]
     ),
     .target(
       name: "AllocationCounter",

@@ -127,7 +127,7 @@ import Testing
     }
   }
 
-  final class OuterModel: Sendable {
+  final class OuterModel {
     @Dependency(OuterKey.self) var outer
   }
 

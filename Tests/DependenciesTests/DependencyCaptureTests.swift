@@ -2,7 +2,7 @@ import Dependencies
 import Testing
 
 /// A model as app code writes it: it reads dependencies through `@Dependency` properties.
-final class FeatureModel: Sendable {
+final class FeatureModel {
   @Dependency(\.requestID) var requestID
   @Dependency(\.chain) var chain
 
@@ -11,7 +11,7 @@ final class FeatureModel: Sendable {
   }
 }
 
-final class ChildModel: Sendable {
+final class ChildModel {
   @Dependency(\.requestID) var requestID
   @Dependency(\.chain) var chain
 }

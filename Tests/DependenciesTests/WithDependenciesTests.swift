@@ -131,6 +131,7 @@ import Testing
     await withDependencies {
       $0.requestID = 5
     } operation: {
+      await Task.yield()
       MainActor.assertIsolated()
       @Dependency(\.requestID) var requestID
       #expect(requestID == 5)

@@ -1,0 +1,30 @@
+import Dependencies
+
+/// How a test gets dependencies of its own: test context, no overrides, a fresh cache of default
+/// values (so stateful defaults and `prepareDependencies` start over), and failures reported to the
+/// running test.
+enum TestIsolation {
+  /// True inside the scope of one test case once it has been isolated, so stacked traits (a suite's
+  /// and a test's) isolate once and then only add their overrides.
+  @TaskLocal static var isIsolated = false
+
+  /// Runs `operation` isolated (if not already) with `update` applied on top.
+  static func run<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    updating update: (inout DependencyValues) throws -> Void,
+    _ operation: () async throws -> R
+  ) async throws -> R {
+    TestSupportReporter.install()
+    if isIsolated {
+      return try await withDependencies(update, operation: operation)
+    }
+    return try await $isIsolated.withValue(true) {
+      try await withDependencies {
+        $0 = ._isolatedForTesting()
+        try update(&$0)
+      } operation: {
+        try await operation()
+      }
+    }
+  }
+}
