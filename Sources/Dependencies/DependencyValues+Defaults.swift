@@ -16,14 +16,17 @@ extension DependencyValues {
       scope._storage = captured.merging(_storage)
       scope._captured = nil
     }
+    let wrapperSite = _readSite
     scope._readSite = nil
     let context = _context
     let chain = _DefaultComputation.chain + [_typeName(Key.self)]
 
     var compute: () -> UnsafeMutableRawPointer? = {
       let value = _DefaultComputation.$chain.withValue(chain) {
-        DependencyValues.$_current.withValue(scope) {
-          Self._defaultValue(Key.self, in: context, site: site)
+        _DefaultComputation.$wrapperSite.withValue(wrapperSite) {
+          DependencyValues.$_current.withValue(scope) {
+            Self._defaultValue(Key.self, in: context, site: site)
+          }
         }
       }
       return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
@@ -94,6 +97,12 @@ extension DependencyValues {
 enum _DefaultComputation {
   /// The keys whose defaults are being computed, outermost first.
   @TaskLocal static var chain: [String] = []
+
+  /// While a default is computed for a read through a `@Dependency` property, where that property
+  /// was read; `nil` for a direct subscript access (such as `$0.calendar.timeZone = …` inside
+  /// `withDependencies`). Lets a built-in key's `testValue` report at the read site, and only for
+  /// reads by the feature.
+  @TaskLocal static var wrapperSite: _ReadSite?
 
   static func failCycle(chain: [String], site: _ReadSite) -> Never {
     let cycle = chain.joined(separator: " → ")
