@@ -249,7 +249,8 @@ static cache_entry_t *table_insert_locked(dck_cache_t *cache, const cache_id_t *
   if (entry == NULL) {
     fail("out of memory allocating a cache entry");
   }
-  entry->id = *id;
+  entry->id.key = id->key;
+  entry->id.context = id->context;
   dck_ptr_store_release(&entry->value, value);
   entry->next_to_release = NULL;
   pthread_mutex_lock(&wait_graph_lock);
