@@ -12,7 +12,10 @@
  * hashed and compared on (key, context). Entries are allocated one per (key, context) the first time
  * that pair is claimed or put, each on its own cache line, and are never removed from the table nor
  * freed while the cache lives: the table only ever grows. No constraint is placed on the key or
- * context values. An entry is in one of three states:
+ * context values. (Packing `key | context` into one direct ck_hs/ck_ht key would need aligned keys and
+ * small contexts, and the pending state and its owner would still need a home; with entries, claiming,
+ * publishing and vacating an entry are plain stores into it, never table mutations, so readers only
+ * ever race with inserts.) An entry is in one of three states:
  *
  *     published   value != NULL                  (owner == NULL; final: a value is never replaced)
  *     pending     value == NULL, owner != NULL    a thread is running `compute` for it
@@ -103,9 +106,11 @@
  *
  * --------------------------------------------------------------------------------------- Progress --
  *
- *   dck_cache_get             lock-free (wait-free but for ck_hs_get's retry when the writer moves a
- *                             slot, which this cache never does since it never replaces or removes);
- *                             allocates only on the thread's first read (its epoch record).
+ *   dck_cache_get             lock-free as dck.h promises, and in fact wait-free: ck_epoch_begin/end
+ *                             are a few stores and a fence, and ck_hs_get's probe is bounded and only
+ *                             retries when the writer moves or deletes a slot, which this cache never
+ *                             does. Takes no lock, writes no shared cache line (only the thread's own
+ *                             epoch record), and allocates only on the thread's first read (the record).
  *   dck_cache_count           wait-free.
  *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
  *   dck_cache_put             blocking (cache->lock).
