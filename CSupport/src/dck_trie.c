@@ -3,11 +3,11 @@
  *
  * Overview
  * --------
- * A hash array mapped trie (HAMT, Bagwell 2000, "Ideal Hash Trees") maps a key to a value by walking
- * the key's hash five bits at a time: each level is a node of up to 32 slots, and the five bits
- * select a slot. Storing a bitmap of the occupied slots and only the occupied slots keeps sparse
- * nodes small; the position of a slot among the occupied ones is the popcount of the bitmap bits
- * below it.
+ * A hash array mapped trie (HAMT, Bagwell 2000, "Ideal Hash Trees") maps a key to a value by
+ * walking the key's hash five bits at a time: each level is a node of up to 32 slots, and the five
+ * bits select a slot. Storing a bitmap of the occupied slots and only the occupied slots keeps
+ * sparse nodes small; the position of a slot among the occupied ones is the popcount of the bitmap
+ * bits below it.
  *
  * CHAMP (Steindorfer & Vinju 2015, "Optimizing Hash-Array Mapped Tries for Fast and Lean Immutable
  * JVM Collections") refines this with two bitmaps per node, one for inline entries ("data") and one
@@ -16,9 +16,9 @@
  * canonical shape: equal maps have equal trees, whatever the order of the operations that built
  * them.
  *
- * The trie here is persistent: nodes never change once built. An update copies the nodes on the path
- * from the root to the changed slot ("path copying", at most one new node per level) and shares every
- * other subtree with the old root.
+ * The trie here is persistent: nodes never change once built. An update copies the nodes on the
+ * path from the root to the changed slot ("path copying", at most one new node per level) and
+ * shares every other subtree with the old root.
  *
  * Node layout (see dck_trie_node.h)
  * ---------------------------------
@@ -45,10 +45,10 @@
  *     entries = [ e3, e17 ], children = [ c9 ]
  *
  * A bitmap node at depth d (the root has depth 0) selects slots with hash bits [5d, 5d + 5). The
- * 64-bit hash is used up after 13 levels (depths 0 ... 12; depth 12 sees only 4 bits). Distinct keys
- * whose full hashes are equal therefore still share a slot at depth 12; they live in a *collision
- * node* at depth 13: kind COLLISION, both bitmaps zero, `count` entries sorted by key, no children.
- * A key's path is thus at most 13 bitmap nodes and one collision node.
+ * 64-bit hash is used up after 13 levels (depths 0 ... 12; depth 12 sees only 4 bits). Distinct
+ * keys whose full hashes are equal therefore still share a slot at depth 12; they live in a
+ * *collision node* at depth 13: kind COLLISION, both bitmaps zero, `count` entries sorted by key,
+ * no children. A key's path is thus at most 13 bitmap nodes and one collision node.
  *
  * A key is identified by the pair (key, hash); callers give each key one hash.
  *
@@ -70,8 +70,9 @@
  *  7. No (key, hash) is stored twice, and no key appears with two hashes.         DUPLICATE_KEY
  *
  * Invariants 3, 5 and 6 together make the shape a function of the set of entries: a slot holds
- * nothing, one inline entry, or (for two or more entries) a child built the same way one level down;
- * at depth 13 the entries are sorted. So equal maps have equal trees and equal dck_trie_foreach order.
+ * nothing, one inline entry, or (for two or more entries) a child built the same way one level
+ * down; at depth 13 the entries are sorted. So equal maps have equal trees and equal
+ * dck_trie_foreach order.
  *
  * Reference ownership
  * -------------------
@@ -94,24 +95,25 @@
  * (or any other synchronised hand-off: a lock, a thread start, a queue), whose own synchronisation
  * orders the node's initialisation before any read by the receiving thread; (b) a new parent built
  * on another thread retains a child it found through a root it already holds, which needs no
- * ordering of its own. So node contents are never published through this file's atomics, and reading
- * a node needs no atomic at all.
+ * ordering of its own. So node contents are never published through this file's atomics, and
+ * reading a node needs no atomic at all.
  *
  * Reference counts (dck_atomic.h):
  *  - increment is relaxed: a thread can only take a new reference through one it already holds,
  *    which keeps the node alive and already orders its initialisation before the increment;
- *  - decrement is release, and the decrement that reaches zero is followed by an acquire fence: every
- *    read any thread made of the node (through its reference) happens before the last releaser frees
- *    it. Without the release a reader's load could be reordered after its decrement and race with the
- *    free; without the acquire the free could race with another thread's earlier reads.
+ *  - decrement is release, and the decrement that reaches zero is followed by an acquire fence:
+ *    every read any thread made of the node (through its reference) happens before the last
+ *    releaser frees it. Without the release a reader's load could be reordered after its decrement
+ *    and race with the free; without the acquire the free could race with another thread's earlier
+ *    reads.
  *
  * Progress
  * --------
  *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 13 bitmap
  *  levels and one collision scan, no allocation, no reference-count traffic).
  *  dck_trie_foreach: wait-free apart from the visitor.
- *  dck_trie_insert, dck_trie_remove, dck_trie_merge: lock-free apart from malloc; they write only to
- *  nodes they have just allocated and increment the counts of shared nodes.
+ *  dck_trie_insert, dck_trie_remove, dck_trie_merge: lock-free apart from malloc; they write only
+ *  to nodes they have just allocated and increment the counts of shared nodes.
  *  dck_trie_release: lock-free apart from free and the value callbacks; the walk is bounded by the
  *  nodes that become unreachable.
  *
@@ -129,13 +131,14 @@
 /* Nodes                                                                                            */
 /* ------------------------------------------------------------------------------------------------ */
 
-/* The one shared, immortal empty root: a bitmap node with no slots. Never written after start-up. */
+/* The one shared, immortal empty root: a bitmap node with no slots. Never written. */
 static dck_trie_t empty_root = {.refcount = 1, .kind = DCK_TRIE_KIND_BITMAP};
 
 static void *allocate_or_abort(size_t size) {
   void *memory = malloc(size);
   if (memory == NULL) {
-    fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n", size);
+    fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n",
+            size);
     abort();
   }
   return memory;
@@ -526,7 +529,8 @@ dck_trie_t *dck_trie_remove(dck_trie_t *root, uintptr_t key, uint64_t hash) {
  * Merging two subtrees at one position keeps track of whether the result equals either input
  * (`same_as_a`, `same_as_b`); if so that input is returned instead of a copy. Because the shape is
  * canonical, this happens exactly when the merged map equals that input, so merging a map into one
- * that already holds it allocates nothing.
+ * that already holds it allocates nothing. The flags are reported to the parent: a subtree equal to
+ * both inputs comes back as one pointer, yet its parent may still equal either of its own inputs.
  */
 
 /* Sorted merge of two collision nodes' entries, `b` winning; writes to `out` when it is not NULL.
@@ -557,29 +561,30 @@ static size_t collision_merge_entries(const dck_trie_t *a, const dck_trie_t *b,
   return n;
 }
 
-static dck_trie_t *merge_collisions(dck_trie_t *a, dck_trie_t *b) {
-  bool same_as_a = true, same_as_b = true;
-  size_t count = collision_merge_entries(a, b, NULL, &same_as_a, &same_as_b);
-  if (same_as_b || same_as_a) {
-    dck_trie_t *same = same_as_b ? b : a;
+static dck_trie_t *merge_collisions(dck_trie_t *a, dck_trie_t *b, bool *same_as_a,
+                                    bool *same_as_b) {
+  size_t count = collision_merge_entries(a, b, NULL, same_as_a, same_as_b);
+  if (*same_as_b || *same_as_a) {
+    dck_trie_t *same = *same_as_b ? b : a;
     retain_child(same);
     return same;
   }
   dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, count);
-  collision_merge_entries(a, b, node->entries, &same_as_a, &same_as_b);
+  collision_merge_entries(a, b, node->entries, same_as_a, same_as_b);
   retain_values(node->entries, count);
   return node;
 }
 
-static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth);
+static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *same_as_a,
+                            bool *same_as_b);
 
-static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
+static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *same_as_a,
+                                 bool *same_as_b) {
   dck_trie_entry_t entries[32];
   dck_trie_t *children[32];
   uint32_t owned = 0; /* bit i: children[i] is a +1 reference this call made */
   uint32_t datamap = 0, nodemap = 0, entry_count = 0, child_count = 0;
   size_t count = 0;
-  bool same_as_a = true, same_as_b = true;
   dck_trie_t *const *a_children = dck_trie_node_children(a);
   dck_trie_t *const *b_children = dck_trie_node_children(b);
 
@@ -591,44 +596,46 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
         (a->datamap & bit) ? &a->entries[dck_trie_bit_index(a->datamap, bit)] : NULL;
     const dck_trie_entry_t *b_entry =
         (b->datamap & bit) ? &b->entries[dck_trie_bit_index(b->datamap, bit)] : NULL;
-    dck_trie_t *a_child = (a->nodemap & bit) ? a_children[dck_trie_bit_index(a->nodemap, bit)] : NULL;
-    dck_trie_t *b_child = (b->nodemap & bit) ? b_children[dck_trie_bit_index(b->nodemap, bit)] : NULL;
+    dck_trie_t *a_child =
+        (a->nodemap & bit) ? a_children[dck_trie_bit_index(a->nodemap, bit)] : NULL;
+    dck_trie_t *b_child =
+        (b->nodemap & bit) ? b_children[dck_trie_bit_index(b->nodemap, bit)] : NULL;
 
     const dck_trie_entry_t *entry = NULL; /* the slot's result: an entry (borrowed) ... */
     dck_trie_t *child = NULL;             /* ... or a child, */
     bool child_owned = false;             /* +1 when this call built it */
 
     if (a_entry == NULL && a_child == NULL) { /* only in b */
-      same_as_a = false;
+      *same_as_a = false;
       entry = b_entry;
       child = b_child;
     } else if (b_entry == NULL && b_child == NULL) { /* only in a */
-      same_as_b = false;
+      *same_as_b = false;
       entry = a_entry;
       child = a_child;
     } else if (a_entry != NULL && b_entry != NULL) {
       if (a_entry->key == b_entry->key && a_entry->hash == b_entry->hash) {
-        same_as_a = same_as_a && a_entry->value == b_entry->value;
+        *same_as_a = *same_as_a && a_entry->value == b_entry->value;
         entry = b_entry;
       } else {
-        same_as_a = same_as_b = false;
+        *same_as_a = *same_as_b = false;
         child = node_from_two(a_entry, b_entry, depth + 1);
         child_owned = true;
       }
     } else if (a_entry != NULL) { /* a's entry joins b's subtree unless b has the key */
-      same_as_a = false;
+      *same_as_a = false;
       child = insert_at(b_child, depth + 1, a_entry, false);
       if (child != NULL) {
-        same_as_b = false;
+        *same_as_b = false;
         child_owned = true;
       } else {
         child = b_child;
       }
     } else if (b_entry != NULL) { /* b's entry overrides or joins a's subtree */
-      same_as_b = false;
+      *same_as_b = false;
       child = insert_at(a_child, depth + 1, b_entry, true);
       if (child != NULL) {
-        same_as_a = false;
+        *same_as_a = false;
         child_owned = true;
       } else {
         child = a_child;
@@ -636,10 +643,11 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
     } else if (a_child == b_child) { /* a shared subtree: reuse it as is */
       child = a_child;
     } else {
-      child = merge_at(a_child, b_child, depth + 1);
+      bool child_same_as_a = true, child_same_as_b = true;
+      child = merge_at(a_child, b_child, depth + 1, &child_same_as_a, &child_same_as_b);
       child_owned = true;
-      same_as_a = same_as_a && child == a_child;
-      same_as_b = same_as_b && child == b_child;
+      *same_as_a = *same_as_a && child_same_as_a;
+      *same_as_b = *same_as_b && child_same_as_b;
     }
 
     if (entry != NULL) {
@@ -656,13 +664,13 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
     }
   }
 
-  if (same_as_b || same_as_a) {
+  if (*same_as_b || *same_as_a) {
     for (uint32_t i = 0; i < child_count; i++) {
       if (owned & (1u << i)) {
         dck_trie_release(children[i]); /* only a reference to a's or b's own child: never frees */
       }
     }
-    dck_trie_t *same = same_as_b ? b : a;
+    dck_trie_t *same = *same_as_b ? b : a;
     dck_trie_retain(same);
     return same;
   }
@@ -680,13 +688,16 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
   return node;
 }
 
-/* `a` overlaid with `b`, both borrowed, non-empty and at the same position; +1. */
-static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth) {
+/* `a` overlaid with `b`, both borrowed, non-empty and at the same position; +1. Sets the flags
+ * (which start true) to whether the result equals `a`, `b`. */
+static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *same_as_a,
+                            bool *same_as_b) {
   if (a == b) {
     dck_trie_retain(a);
     return a;
   }
-  return depth == DCK_TRIE_COLLISION_DEPTH ? merge_collisions(a, b) : merge_bitmaps(a, b, depth);
+  return depth == DCK_TRIE_COLLISION_DEPTH ? merge_collisions(a, b, same_as_a, same_as_b)
+                                           : merge_bitmaps(a, b, depth, same_as_a, same_as_b);
 }
 
 dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
@@ -698,7 +709,8 @@ dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
     dck_trie_retain(a);
     return a;
   }
-  return merge_at(a, b, 0);
+  bool same_as_a = true, same_as_b = true;
+  return merge_at(a, b, 0, &same_as_a, &same_as_b);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -2,9 +2,9 @@
  * dck_trie_debug.c — the trie's invariant checker and dump (debug builds only).
  *
  * dck_trie_check_invariants walks the whole tree and checks the invariants numbered in the essay at
- * the top of dck_trie.c, returning the first violation it meets. dck_trie_dump prints the tree. In
- * release builds (no DCK_DEBUG) both compile away: the checker returns DCK_TRIE_CHECK_UNAVAILABLE and
- * the dump does nothing.
+ * the top of dck_trie.c, returning the first violation it meets. dck_trie_dump prints the tree.
+ * In release builds (no DCK_DEBUG) both compile away: the checker returns
+ * DCK_TRIE_CHECK_UNAVAILABLE and the dump does nothing.
  */
 #include "dck_trie_node.h"
 
