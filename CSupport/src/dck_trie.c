@@ -29,6 +29,7 @@
  *   | datamap   u32  |  bit s: slot s holds an inline entry
  *   | nodemap   u32  |  bit s: slot s holds a child
  *   | kind      u8   |  BITMAP or COLLISION
+ *   | data_count u8  |  popcount(datamap), cached: where the children start
  *   | count  size_t  |  entries in the whole subtree, so dck_trie_count is O(1)
  *   +----------------+  24 (on 64-bit platforms)
  *   | entry 0        |  { key uintptr_t, hash uint64_t, value void * }, for the datamap bits in
@@ -56,7 +57,8 @@
  * ----------
  *  1. Every node reachable from a live root has a reference count of at least one (the shared empty
  *     root excepted, which ignores its count).                                    BAD_REFCOUNT
- *  2. A bitmap node's datamap and nodemap are disjoint.                           BAD_BITMAP
+ *  2. A bitmap node's datamap and nodemap are disjoint, and its data_count is the popcount of its
+ *     datamap.                                                                    BAD_BITMAP
  *  3. Every entry in the subtree under a slot has hash bits selecting that slot at that depth:
  *     an entry at depth d, slot s, under path prefix p satisfies
  *     hash & (2^(5d) - 1) == p and bits [5d, 5d + 5) of hash == s.               MISPLACED_HASH
@@ -156,13 +158,14 @@ static dck_trie_t *node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_
   node->datamap = datamap;
   node->nodemap = nodemap;
   node->kind = (uint8_t)kind;
+  node->data_count = (uint8_t)__builtin_popcount(datamap);
   node->count = count;
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
 }
 
 static dck_trie_t **node_children_mutable(dck_trie_t *node) {
-  return (dck_trie_t **)(void *)(node->entries + __builtin_popcount(node->datamap));
+  return (dck_trie_t **)(void *)(node->entries + node->data_count);
 }
 
 /* Takes the references a node holds on its entries' values. */
@@ -236,7 +239,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
 
   /* The slots below `bit` keep their indexes; the slot itself is dropped from the source (if it
    * was there) and the new content, if any, put in its place. */
-  uint32_t source_entries = (uint32_t)__builtin_popcount(source->datamap);
+  uint32_t source_entries = source->data_count;
   uint32_t entry_at = dck_trie_bit_index(source->datamap, bit);
   uint32_t entry_after = entry_at + ((source->datamap & bit) ? 1u : 0u);
   dck_trie_entry_t *entries = node->entries;

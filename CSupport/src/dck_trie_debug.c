@@ -80,7 +80,8 @@ static dck_trie_check_t check_node(const dck_trie_t *node, unsigned depth, uint6
     return check_collision(node, prefix);
   }
   /* Invariant 2. */
-  if ((node->datamap & node->nodemap) != 0) {
+  if ((node->datamap & node->nodemap) != 0 ||
+      node->data_count != (uint8_t)__builtin_popcount(node->datamap)) {
     return DCK_TRIE_CHECK_BAD_BITMAP;
   }
   /* Invariant 5. */

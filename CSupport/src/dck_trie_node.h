@@ -5,10 +5,12 @@
  * holds only what the trie and its debug file (dck_trie_debug.c) both need to read a node.
  *
  *   struct dck_trie (one malloc block)
- *   +-----------+---------+---------+------+-------+--------------------------+------------------+
- *   | refcount  | datamap | nodemap | kind | count | entries[popcount(data)]  | children[pop(node)]
- *   | atomic u32| u32     | u32     | u8   | size_t| {key, hash, value} x n   | dck_trie_t * x m |
- *   +-----------+---------+---------+------+-------+--------------------------+------------------+
+ *   +----------+---------+---------+------+------------+--------+-----------------+--------------+
+ *   | refcount | datamap | nodemap | kind | data_count | count  | entries[n]      | children[m]  |
+ *   | atomic   | u32     | u32     | u8   | u8         | size_t | {key, hash,     | dck_trie_t * |
+ *   | u32      |         |         |      | n          |        |  value}         |              |
+ *   +----------+---------+---------+------+------------+--------+-----------------+--------------+
+ *   n = popcount(datamap), m = popcount(nodemap)
  *
  * A collision node has kind DCK_TRIE_KIND_COLLISION, both bitmaps zero, `count` entries (sorted by
  * key, all with one full hash) and no children.
@@ -49,14 +51,15 @@ struct dck_trie {
   uint32_t datamap;          /* bit s set: slot s holds an inline entry */
   uint32_t nodemap;          /* bit s set: slot s holds a child node */
   uint8_t kind;              /* a dck_trie_kind_t */
+  uint8_t data_count;        /* popcount(datamap), cached: the children start after this many
+                                entries, and a lookup should not pay a popcount to find them */
   size_t count;              /* entries in this whole subtree */
   dck_trie_entry_t entries[]; /* then the child pointers, see dck_trie_node_children */
 };
 
 /** How many inline entries `node` holds. */
 static inline uint32_t dck_trie_node_entry_count(const dck_trie_t *node) {
-  return node->kind == DCK_TRIE_KIND_COLLISION ? (uint32_t)node->count
-                                               : (uint32_t)__builtin_popcount(node->datamap);
+  return node->kind == DCK_TRIE_KIND_COLLISION ? (uint32_t)node->count : node->data_count;
 }
 
 /** How many children `node` holds (zero for collision nodes, whose nodemap is zero). */
@@ -66,7 +69,7 @@ static inline uint32_t dck_trie_node_child_count(const dck_trie_t *node) {
 
 /** The child pointers of a bitmap node, stored right after its inline entries. */
 static inline dck_trie_t *const *dck_trie_node_children(const dck_trie_t *node) {
-  return (dck_trie_t *const *)(const void *)(node->entries + __builtin_popcount(node->datamap));
+  return (dck_trie_t *const *)(const void *)(node->entries + node->data_count);
 }
 
 /** The index, among the set bits of `map`, of the single bit `bit` (which may be unset). */
