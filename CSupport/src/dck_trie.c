@@ -84,7 +84,7 @@
  *    source; a freshly built child is handed to its new parent, which takes over that reference.
  *  - Internal builders return +1 nodes; "borrowed" pointers into another node are retained exactly
  *    when a new node starts pointing at them.
- *  - When a node's count drops to zero it is freed: its children are released (recursively, at most
+ *  - When a node's reference count drops to zero it is freed: its children are released (recursively, at most
  *    14 levels deep) and its values released through the value callback. The callbacks run last,
  *    after the node's memory has been read and freed, because a release callback may run arbitrary
  *    code (a Swift deinit may even release another trie that shares nodes with this one).
@@ -120,6 +120,12 @@
  *  nodes that become unreachable.
  *
  * Allocation failure is not recoverable here: it prints a message to standard error and aborts.
+ *
+ * References
+ * ----------
+ *  Phil Bagwell. Ideal Hash Trees. Technical report, EPFL, 2000.
+ *  Michael J. Steindorfer and Jurgen J. Vinju. Optimizing Hash-Array Mapped Tries for Fast and Lean
+ *  Immutable JVM Collections. OOPSLA 2015.
  */
 #include "dck_trie_node.h"
 #include "dck_values.h"
@@ -146,10 +152,13 @@ static void *allocate_or_abort(size_t size) {
   return memory;
 }
 
-/* A new node with reference count 1 and room for `entries` entries and popcount(nodemap) children,
- * which the caller fills in (and retains) before handing the node out. */
+/* A new node with reference count 1 and room for its entries (popcount(datamap) in a bitmap node,
+ * `count` in a collision node) and popcount(nodemap) children, which the caller fills in (and
+ * retains) before handing the node out. */
 static dck_trie_t *node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
-                                 size_t entries, size_t count) {
+                                 size_t count) {
+  size_t entries =
+      kind == DCK_TRIE_KIND_COLLISION ? count : (size_t)__builtin_popcount(datamap);
   size_t size = sizeof(dck_trie_t) + entries * sizeof(dck_trie_entry_t) +
                 (size_t)__builtin_popcount(nodemap) * sizeof(dck_trie_t *);
   dck_trie_t *node = allocate_or_abort(size);
@@ -182,7 +191,7 @@ static void retain_child(dck_trie_t *child) {
   dck_rc_increment(&child->refcount);
 }
 
-/* Frees a node whose count reached zero, then gives back its references. */
+/* Frees a node whose reference count reached zero, then gives back its references. */
 static void node_free(dck_trie_t *node) {
   dck_trie_t *children[32];
   void *values_inline[32];
@@ -234,8 +243,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   } else if (content == SLOT_CHILD) {
     nodemap |= bit;
   }
-  uint32_t entry_count = (uint32_t)__builtin_popcount(datamap);
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, entry_count, count);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
 
   /* The slots below `bit` keep their indexes; the slot itself is dropped from the source (if it
    * was there) and the new content, if any, put in its place. */
@@ -250,7 +258,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   }
   memcpy(entries, source->entries + entry_after,
          (source_entries - entry_after) * sizeof(dck_trie_entry_t));
-  retain_values(node->entries, entry_count);
+  retain_values(node->entries, node->data_count);
 
   uint32_t source_children = dck_trie_node_child_count(source);
   uint32_t child_at = dck_trie_bit_index(source->nodemap, bit);
@@ -285,7 +293,7 @@ static size_t collision_lower_bound(const dck_trie_t *node, uintptr_t key) {
 static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t removed,
                                     const dck_trie_entry_t *entry) {
   size_t count = source->count - removed + (entry != NULL ? 1u : 0u);
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, count);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
   dck_trie_entry_t *entries = node->entries;
   memcpy(entries, source->entries, at * sizeof(dck_trie_entry_t));
   entries += at;
@@ -303,7 +311,7 @@ static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t 
 static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry_t *b,
                                  unsigned depth) {
   if (depth == DCK_TRIE_COLLISION_DEPTH) {
-    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2, 2);
+    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2);
     node->entries[0] = a->key < b->key ? *a : *b;
     node->entries[1] = a->key < b->key ? *b : *a;
     retain_values(node->entries, 2);
@@ -313,12 +321,11 @@ static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry
   uint32_t slot_b = dck_trie_slot(b->hash, depth);
   if (slot_a == slot_b) {
     dck_trie_t *child = node_from_two(a, b, depth + 1);
-    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 0, 2);
+    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 2);
     node_children_mutable(node)[0] = child;
     return node;
   }
-  dck_trie_t *node =
-      node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b), 0, 2, 2);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b), 0, 2);
   node->entries[0] = slot_a < slot_b ? *a : *b;
   node->entries[1] = slot_a < slot_b ? *b : *a;
   retain_values(node->entries, 2);
@@ -572,7 +579,7 @@ static dck_trie_t *merge_collisions(dck_trie_t *a, dck_trie_t *b, bool *same_as_
     retain_child(same);
     return same;
   }
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, count);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
   collision_merge_entries(a, b, node->entries, same_as_a, same_as_b);
   retain_values(node->entries, count);
   return node;
@@ -678,7 +685,7 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
     return same;
   }
 
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, entry_count, count);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
   memcpy(node->entries, entries, entry_count * sizeof(dck_trie_entry_t));
   retain_values(node->entries, entry_count);
   dck_trie_t **node_children = node_children_mutable(node);

@@ -171,6 +171,7 @@ func runConcurrentTrieWorkload(
   dck_trie_release(base.root)  // the workers' references keep it alive from here on
 
   let mailbox = TrieMailbox()
+  let start = TrieStartingPoint(base)
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     let group = DispatchGroup()
     for index in 0..<threads {
@@ -178,13 +179,14 @@ func runConcurrentTrieWorkload(
       let threadSeed = seed &+ UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15
       Thread {
         concurrentWorker(
-          base: base, seed: threadSeed, iterations: iterations, keys: keys, tracker: tracker,
-          mailbox: mailbox)
+          base: start.version, seed: threadSeed, iterations: iterations, keys: keys,
+          tracker: tracker, mailbox: mailbox)
         group.leave()
       }.start()
     }
     group.notify(queue: .global()) { done.resume() }
   }
+  start.clear()
   while let version = mailbox.take() {
     if let mismatch = trieMismatch(version.root, version.model, keys: keys) {
       mailbox.record("seed \(seed), left in the mailbox: \(mismatch)")
@@ -192,6 +194,30 @@ func runConcurrentTrieWorkload(
     dck_trie_release(version.root)
   }
   return mailbox.failures
+}
+
+/// The version every worker starts from. A `Thread` may keep its closure, and whatever the closure
+/// captured, alive for a while after its last line runs; the workers reach the shared version
+/// through this box, which is emptied once they are done, so that no exited thread keeps a value
+/// alive past the workload.
+private final class TrieStartingPoint: @unchecked Sendable {
+  // @unchecked: `stored` is only touched with `lock` held.
+  private let lock = NSLock()
+  private var stored: TrieVersion?
+
+  init(_ version: TrieVersion) { stored = version }
+
+  var version: TrieVersion {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored!
+  }
+
+  func clear() {
+    lock.lock()
+    stored = nil
+    lock.unlock()
+  }
 }
 
 private func concurrentWorker(
