@@ -83,7 +83,8 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  * Returns a root that maps `key` to `value` and otherwise equals `root`. `root` and `value` are
  * borrowed (the new root retains `value` through the callback); the result is +1. Path copying:
  * at most one new node per level, every other subtree shared. If `key` already maps to this very
- * `value` pointer, returns `root` itself (+1). Lock-free (allocates).
+ * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
+ * Lock-free (allocates).
  */
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
