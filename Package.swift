@@ -34,7 +34,11 @@ let package = Package(
       cSettings: [
         // Live node/value counters and the invariant checker exist in debug builds only.
         .define("DCK_DEBUG", .when(configuration: .debug))
-      ]
+      ],
+      // The module map's `link "ck"` only autolinks for Swift code that imports CConcurrencyKit, and
+      // nothing does: the C sources include <ck_*.h> directly. The cache calls into libck (ck_hs,
+      // ck_epoch), so link it explicitly.
+      linkerSettings: [.linkedLibrary("ck")]
     ),
     .target(
       name: "Dependencies",

@@ -83,7 +83,8 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  * Returns a root that maps `key` to `value` and otherwise equals `root`. `root` and `value` are
  * borrowed (the new root retains `value` through the callback); the result is +1. Path copying:
  * at most one new node per level, every other subtree shared. If `key` already maps to this very
- * `value` pointer, returns `root` itself (+1). Lock-free (allocates).
+ * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
+ * Lock-free (allocates).
  */
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
@@ -136,16 +137,23 @@ void dck_trie_dump(const dck_trie_t *root);
 /* Cache                                                                                            */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** A table of default values keyed by (key, context). Opaque. */
+/**
+ * A table of default values keyed by (key, context). Opaque. Any key and context values are valid
+ * (keys need not be pointers or aligned).
+ */
 typedef struct dck_cache dck_cache_t;
 
-/** Creates an empty cache, owned by the caller (+1; give it back with dck_cache_destroy). */
+/**
+ * Creates an empty cache, owned by the caller (+1; give it back with dck_cache_destroy). Returns NULL
+ * only when out of memory.
+ */
 dck_cache_t *dck_cache_create(void);
 
 /**
  * Destroys `cache` (consumes): releases every value it holds and reclaims its memory once no reader
- * can still see it. The caller guarantees no other thread uses `cache` during or after this call.
- * Blocking only in that it runs release callbacks.
+ * can still see it. The caller guarantees no other thread uses `cache` during or after this call
+ * (and that no computation for it is running, e.g. this is not called from its own compute
+ * callback). NULL is ignored. Blocking only in that it runs release callbacks.
  */
 void dck_cache_destroy(dck_cache_t *cache);
 
@@ -159,7 +167,8 @@ void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context);
 /**
  * Computes a value for a cache miss. Returns a +1 value that the cache takes over, or NULL to cache
  * nothing (the waiting threads then try again). Called with no lock held; it may read the cache
- * again, including re-entrantly on the same thread.
+ * again, including re-entrantly on the same thread. It must return on the thread that called it
+ * (no longjmp or exception through the core).
  */
 typedef void *(*dck_cache_compute_t)(uintptr_t key, uint32_t context, void *info);
 

@@ -48,7 +48,7 @@ final class Tracker: @unchecked Sendable {
 /// Registers Swift retain/release as the C core's value callbacks. Idempotent; call before storing values.
 let registerValueCallbacks: Void = {
   dck_values_set_callbacks(
-    { Unmanaged<AnyObject>.fromOpaque($0!).retain() },
+    { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },
     { Unmanaged<AnyObject>.fromOpaque($0!).release() }
   )
 }()

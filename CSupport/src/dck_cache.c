@@ -1,0 +1,479 @@
+/*
+ * dck_cache.c — the live-value cache: default values keyed by (key identifier, context), read without
+ * locks, computed exactly once per entry.
+ *
+ * ------------------------------------------------------------------------------------------ Layout --
+ *
+ * A cache is a Concurrency Kit `ck_hs` hash set in CK_HS_MODE_SPMC | CK_HS_MODE_OBJECT (one writer,
+ * any number of concurrent readers) whose objects are pointers to entries:
+ *
+ *     entry = { key, context, value, owner, next_to_release }
+ *
+ * hashed and compared on (key, context). Entries are allocated one per (key, context) the first time
+ * that pair is claimed or put, each on its own cache line, and are never removed from the table nor
+ * freed while the cache lives: the table only ever grows. No constraint is placed on the key or
+ * context values. (Packing `key | context` into one direct ck_hs/ck_ht key would need aligned keys and
+ * small contexts, and the pending state and its owner would still need a home; with entries, claiming,
+ * publishing and vacating an entry are plain stores into it, never table mutations, so readers only
+ * ever race with inserts.) An entry is in one of three states:
+ *
+ *     published   value != NULL                  (owner == NULL; final: a value is never replaced)
+ *     pending     value == NULL, owner != NULL    a thread is running `compute` for it
+ *     vacant      value == NULL, owner == NULL    a computation returned NULL; the next caller claims it
+ *
+ * `count` is the number of published entries. The writer state (mutex, condition variable, count)
+ * lives on a different cache line from the `ck_hs_t` header that every reader loads.
+ *
+ * ------------------------------------------------------------------------------------------- Locks --
+ *
+ *   cache->lock          the single writer of the table, and the state of that cache's entries. Held
+ *                        for table look-ups and inserts on the miss path, never while `compute` or a
+ *                        release callback runs. Retain callbacks (dck_cache_put) do run under it.
+ *   cache->settled       condition variable (with cache->lock): broadcast whenever a pending entry of
+ *                        the cache settles (published or vacant).
+ *   wait_graph_lock      process-wide; guards the wait-for graph, i.e. every entry's `owner` and every
+ *                        thread's `waiting_on`. Always taken inside a cache lock (order: cache->lock,
+ *                        then wait_graph_lock), never held while blocking. It is process-wide because
+ *                        a computation for one cache may wait on an entry of another cache.
+ *   writer record lock   (dck_epoch_record.c) guards the shared writer epoch record; taken inside
+ *                        cache->lock by the table allocator and by dck_epoch_reclaim.
+ *
+ * `owner` is written with both cache->lock and wait_graph_lock held, so either lock suffices to read
+ * it; `waiting_on` is written (by its own thread only) with wait_graph_lock held.
+ *
+ * ------------------------------------------------------------------------ Pending / wait protocol --
+ *
+ * dck_cache_get_or_compute first tries the lock-free dck_cache_get. On a miss it takes cache->lock and
+ * looks again:
+ *   - published: return FOUND.
+ *   - absent: allocate an entry, pending and owned by this thread, insert it; go compute.
+ *   - vacant: claim it (owner = this thread); go compute.
+ *   - pending, owned by this thread: the computation needs itself: return CYCLE.
+ *   - pending, owned by another thread: follow the wait-for chain
+ *         entry -> owner -> owner's waiting_on -> its owner -> ...
+ *     under wait_graph_lock. If it reaches this thread, waiting would deadlock: return CYCLE.
+ *     Otherwise record waiting_on = entry, wait on cache->settled (releasing cache->lock), clear
+ *     waiting_on, and look again from the top.
+ * Compute runs with no lock held. Then, under cache->lock: a non-NULL result is published (COMPUTED),
+ * a NULL result leaves the entry vacant (NOT_COMPUTED; a waiter will claim it and compute); the owner
+ * is cleared and cache->settled broadcast.
+ *
+ * Why the chain check is complete and terminates: the wait-for graph (thread -> entry it waits on ->
+ * thread that owns the entry) only gains edges in two ways. (1) A thread claims an entry: it is not
+ * waiting at that moment (it has no outgoing edge), so no cycle can pass through it. (2) A thread starts
+ * waiting: it checks, under the same lock that guards every edge, that the chain from the entry does not
+ * come back to itself. So the graph stays acyclic, every chain ends (at an unowned entry or a thread
+ * that is not waiting), and every would-be cycle is refused by the thread that would close it. An edge
+ * from a waiter to an entry that settled and was claimed again is not stale: the waiter will wait for
+ * the new owner when it wakes. A thread waits on one entry at a time (waiting blocks it), but may own
+ * several (re-entrant computations).
+ *
+ * ------------------------------------------------------------------------------------------ Epochs --
+ *
+ * Readers run ck_hs_get inside an epoch read section (dck_epoch_record.h) on the thread's own record.
+ * When an insert makes the table grow, ck_hs publishes the new slot array and frees the old one through
+ * dck_epoch_allocator with defer == true, which queues it on the shared writer record; the writer calls
+ * dck_epoch_reclaim after every insert (and destroy does too) to free what has passed a grace period.
+ * Entries themselves need no epoch protection: they live until the cache is destroyed, and destroy's
+ * caller guarantees that no reader remains.
+ *
+ * ----------------------------------------------------------------------------- Memory ordering --
+ *
+ * Publish/read pairs:
+ *   P1  entry into the table. The writer initialises the entry, issues a release (store) fence
+ *       (publish_fence), then ck_hs_put stores the entry pointer into a slot (ck_pr_store_ptr). A reader
+ *       loads the slot inside ck_hs_get (ck_pr_load_ptr) and reads the entry's fields through that
+ *       pointer (address dependency, which ck_hs itself relies on), so it sees the initialised key,
+ *       context and (for dck_cache_put) value.
+ *   P2  value into a pending or vacant entry. The writer stores entry->value with
+ *       dck_ptr_store_release after the value was produced (by compute, or retained for put); the
+ *       reader loads it with dck_ptr_load_acquire, so it sees the value object's initialisation.
+ *   P3  a grown slot array. ck_hs_grow fills the new array, fences, and stores hs->map; readers load
+ *       hs->map in ck_hs_get. The old array is freed only after an epoch grace period (P4).
+ *   P4  ck_epoch: a reader's section (begin: store active, full fence, load the global epoch; end:
+ *       release fence, store active) is ordered against the writer's poll, which frees a retired array
+ *       only when no section that could have loaded it is still active.
+ *   P5  the miss path: every state change of an entry (claim, publish, vacate) and every wait happens
+ *       under cache->lock, so waiters see the published value (and everything compute did) when they
+ *       wake; count is modified only under cache->lock and read with a relaxed atomic load.
+ *
+ * ThreadSanitizer: ck_pr, ck_hs and ck_epoch are inline assembly or code in libck.so, which TSan does
+ * not see. In TSan builds, P1 is annotated with __tsan_release(entry) before ck_hs_put and
+ * __tsan_acquire(entry) in the comparison callback (the first access a reader makes to an entry it
+ * found) and after finding a value; P2 is an ordinary C11 atomic in TSan builds (dck_atomic.h) and is
+ * annotated on the entry as well; P4 is annotated in dck_epoch_record.h. The miss path uses pthread
+ * locks, which TSan understands.
+ *
+ * --------------------------------------------------------------------------------------- Progress --
+ *
+ *   dck_cache_get             lock-free as dck.h promises, and in fact wait-free: ck_epoch_begin/end
+ *                             are a few stores and a fence, and ck_hs_get's probe is bounded and only
+ *                             retries when the writer moves or deletes a slot, which this cache never
+ *                             does. Takes no lock, writes no shared cache line (only the thread's own
+ *                             epoch record), and allocates only on the thread's first read (the record).
+ *   dck_cache_count           wait-free.
+ *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
+ *   dck_cache_put             blocking (cache->lock).
+ *   dck_cache_create          blocking (allocation; first call initialises the epoch).
+ *   dck_cache_destroy         blocking only in that it runs release callbacks.
+ *
+ * --------------------------------------------------------------------------------------- Ownership --
+ *
+ * The cache owns one reference to every published value: adopted from compute (+1) or retained by
+ * dck_cache_put. Callers get borrowed pointers, valid until dck_cache_destroy, which releases every
+ * value after the table, the entries and the cache itself are freed, with no lock held.
+ *
+ * Invariants (with cache->lock held, or at any time for the "ever" ones):
+ *   - every entry in the table is in exactly one of the three states above; a published entry never
+ *     changes again (ever);
+ *   - an entry's pointer is in the table from its allocation to dck_cache_destroy (ever);
+ *   - count == number of published entries == references the cache holds;
+ *   - owner != NULL  =>  that thread is inside this entry's `compute` call;
+ *   - waiting_on != NULL  =>  that thread is blocked on (or about to block on, or just woken from)
+ *     the settled condition of that entry's cache;
+ *   - the wait-for graph is acyclic.
+ *
+ * Misuse that is not diagnosed: destroying a cache that another thread still uses, or from inside a
+ * compute callback of the same cache; a compute callback that does not return (longjmp, exceptions).
+ * Allocation failure on the miss path aborts (the API has no error status for it).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "dck.h"
+
+#include <ck_hs.h>
+#include <ck_pr.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dck_atomic.h"
+#include "dck_epoch_record.h"
+#include "dck_values.h"
+
+#if DCK_USE_C11_ATOMICS
+#include <stdatomic.h>
+#endif
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Types                                                                                            */
+/* ------------------------------------------------------------------------------------------------ */
+
+#define DCK_CACHE_LINE 64
+
+/* What the table hashes and compares; the prefix of every entry, and the probe of every look-up. */
+typedef struct cache_id {
+  uintptr_t key;
+  uint32_t context;
+} cache_id_t;
+
+/* A thread's node in the wait-for graph. Lives in the thread's TLS; referenced only while the thread
+   owns a pending entry or waits, both of which end before the thread can exit. */
+typedef struct cache_thread {
+  struct cache_entry *waiting_on; /* guarded by wait_graph_lock */
+} cache_thread_t;
+
+typedef struct cache_entry {
+  _Alignas(DCK_CACHE_LINE) cache_id_t id; /* immutable after publication (P1) */
+  dck_atomic_ptr_t value;                 /* NULL until published; then never changes (P2) */
+  cache_thread_t *owner;                  /* non-NULL while pending; see "Locks" */
+  struct cache_entry *next_to_release;    /* used by dck_cache_destroy only */
+} cache_entry_t;
+
+struct dck_cache {
+  /* Read by every reader; written only when the table grows. */
+  _Alignas(DCK_CACHE_LINE) ck_hs_t table;
+  /* Writer state, on its own line(s) so that taking the lock never disturbs readers. */
+  _Alignas(DCK_CACHE_LINE) pthread_mutex_t lock;
+  pthread_cond_t settled;
+  dck_atomic_i64_t count; /* published entries; written under lock, read relaxed */
+};
+
+static pthread_mutex_t wait_graph_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local cache_thread_t current_thread;
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Helpers                                                                                          */
+/* ------------------------------------------------------------------------------------------------ */
+
+static void fail(const char *what) {
+  fprintf(stderr, "swift-dependencies: %s\n", what);
+  abort();
+}
+
+/* Release (store-store) fence ordering an entry's initialisation before ck_hs_put stores its pointer
+   (P1). ck_hs issues no such fence itself. The only fence of the cache; C11 under TSan, like
+   dck_atomic.h. */
+static inline void publish_fence(void) {
+#if DCK_USE_C11_ATOMICS
+  atomic_thread_fence(memory_order_release);
+#else
+  ck_pr_fence_store();
+#endif
+}
+
+/* A 64-bit finaliser mix (multiply/xor-shift) of the key and the context. */
+static inline unsigned long hash_id(uintptr_t key, uint32_t context) {
+  uint64_t x = (uint64_t)key ^ ((uint64_t)context * UINT64_C(0x9e3779b97f4a7c15));
+  x ^= x >> 32;
+  x *= UINT64_C(0xd6e8feb86659fd93);
+  x ^= x >> 32;
+  x *= UINT64_C(0xd6e8feb86659fd93);
+  x ^= x >> 32;
+  return (unsigned long)x;
+}
+
+/* ck_hs callbacks. The seed is unused: hashes are computed by hash_id on the look-up side too. */
+static unsigned long table_hash(const void *object, unsigned long seed) {
+  (void)seed;
+  const cache_id_t *id = object;
+  return hash_id(id->key, id->context);
+}
+
+/* `stored` is an entry found in the table; `probe` is the look-up's id (ck_hs calls compare(slot
+   object, key)). Runs on reader threads: this is a reader's first access to a found entry (P1). */
+static bool table_compare(const void *stored, const void *probe) {
+  DCK_TSAN_ACQUIRE(stored);
+  const cache_id_t *a = stored;
+  const cache_id_t *b = probe;
+  return a->key == b->key && a->context == b->context;
+}
+
+/* Look-up by the writer (cache->lock held). No epoch section needed: only this writer retires the
+   current slot array, and it is not doing so now. */
+static cache_entry_t *table_find_locked(dck_cache_t *cache, const cache_id_t *id, unsigned long hash) {
+  return ck_hs_get(&cache->table, hash, id);
+}
+
+/* Allocates an entry in the given state and inserts it (cache->lock held). */
+static cache_entry_t *table_insert_locked(dck_cache_t *cache, const cache_id_t *id,
+                                          unsigned long hash, void *value,
+                                          cache_thread_t *owner) {
+  cache_entry_t *entry = aligned_alloc(DCK_CACHE_LINE, sizeof(cache_entry_t));
+  if (entry == NULL) {
+    fail("out of memory allocating a cache entry");
+  }
+  entry->id.key = id->key;
+  entry->id.context = id->context;
+  dck_ptr_store_release(&entry->value, value);
+  entry->next_to_release = NULL;
+  pthread_mutex_lock(&wait_graph_lock);
+  entry->owner = owner;
+  pthread_mutex_unlock(&wait_graph_lock);
+
+  publish_fence();           /* P1: the initialisation above before the slot store in ck_hs_put */
+  DCK_TSAN_RELEASE(entry);   /* P1 for TSan, paired with table_compare / dck_cache_get */
+  if (!ck_hs_put(&cache->table, hash, entry)) {
+    fail("out of memory growing a cache table");
+  }
+  /* A growth retired the old slot array; free whatever older retirements have passed a grace period. */
+  dck_epoch_reclaim();
+  return entry;
+}
+
+/* Publishes `value` (whose reference the cache now holds) into a pending or vacant entry. */
+static void entry_publish_locked(dck_cache_t *cache, cache_entry_t *entry, void *value) {
+  DCK_TSAN_RELEASE(entry);
+  dck_ptr_store_release(&entry->value, value); /* P2 */
+  dck_counter_add(&cache->count, 1);
+}
+
+static void entry_set_owner_locked(cache_entry_t *entry, cache_thread_t *owner) {
+  pthread_mutex_lock(&wait_graph_lock);
+  entry->owner = owner;
+  pthread_mutex_unlock(&wait_graph_lock);
+}
+
+/* Follows entry -> owner -> waiting_on -> ... (wait_graph_lock held). True when it reaches `self`. */
+static bool wait_chain_reaches(const cache_entry_t *entry, const cache_thread_t *self) {
+  while (entry != NULL) {
+    const cache_thread_t *owner = entry->owner;
+    if (owner == NULL) {
+      return false; /* settled: whoever waits on it will be woken */
+    }
+    if (owner == self) {
+      return true;
+    }
+    entry = owner->waiting_on; /* NULL when the owner is running, not waiting */
+  }
+  return false;
+}
+
+/*
+ * Waits (cache->lock held; released while blocked, held again on return) until `entry`, pending and
+ * owned by another thread, settles. Returns false without waiting when waiting would close a cycle.
+ */
+static bool wait_for_entry_locked(dck_cache_t *cache, cache_entry_t *entry, cache_thread_t *self) {
+  pthread_mutex_lock(&wait_graph_lock);
+  if (wait_chain_reaches(entry, self)) {
+    pthread_mutex_unlock(&wait_graph_lock);
+    return false;
+  }
+  self->waiting_on = entry;
+  pthread_mutex_unlock(&wait_graph_lock);
+
+  /* One wake-up (possibly spurious) per call: the caller looks again and may come back. */
+  pthread_cond_wait(&cache->settled, &cache->lock);
+
+  pthread_mutex_lock(&wait_graph_lock);
+  self->waiting_on = NULL;
+  pthread_mutex_unlock(&wait_graph_lock);
+  return true;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* API                                                                                              */
+/* ------------------------------------------------------------------------------------------------ */
+
+dck_cache_t *dck_cache_create(void) {
+  dck_epoch_init_once();
+  dck_cache_t *cache = aligned_alloc(DCK_CACHE_LINE, sizeof(dck_cache_t));
+  if (cache == NULL) {
+    return NULL;
+  }
+  memset(cache, 0, sizeof(*cache)); /* count = 0; the cache is not shared yet */
+  if (!ck_hs_init(&cache->table, CK_HS_MODE_SPMC | CK_HS_MODE_OBJECT, table_hash, table_compare,
+                  &dck_epoch_allocator, 32, 0)) {
+    free(cache);
+    return NULL;
+  }
+  pthread_mutex_init(&cache->lock, NULL);
+  pthread_cond_init(&cache->settled, NULL);
+  DCK_DEBUG_COUNT(dck_debug_counter_caches, 1);
+  return cache;
+}
+
+void dck_cache_destroy(dck_cache_t *cache) {
+  if (cache == NULL) {
+    return;
+  }
+  /* Unlink every entry into a private list, then free the table and the cache... */
+  cache_entry_t *to_release = NULL;
+  ck_hs_iterator_t iterator = CK_HS_ITERATOR_INITIALIZER;
+  void *object;
+  while (ck_hs_next(&cache->table, &iterator, &object)) {
+    cache_entry_t *entry = object;
+#ifdef DCK_DEBUG
+    if (entry->owner != NULL) {
+      fail("dck_cache_destroy: a value of this cache is still being computed");
+    }
+#endif
+    entry->next_to_release = to_release;
+    to_release = entry;
+  }
+  ck_hs_destroy(&cache->table); /* no reader remains: the current slot array is freed at once */
+  pthread_cond_destroy(&cache->settled);
+  pthread_mutex_destroy(&cache->lock);
+  free(cache);
+  DCK_DEBUG_COUNT(dck_debug_counter_caches, -1);
+  dck_epoch_reclaim(); /* slot arrays this cache retired earlier */
+
+  /* ... and only then run release callbacks (arbitrary code), holding nothing. */
+  while (to_release != NULL) {
+    cache_entry_t *entry = to_release;
+    to_release = entry->next_to_release;
+    void *value = dck_ptr_load_relaxed(&entry->value);
+    free(entry);
+    if (value != NULL) {
+      dck_value_release(value, DCK_VALUE_OWNER_CACHE);
+    }
+  }
+}
+
+void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
+  const cache_id_t probe = {key, context};
+  const unsigned long hash = hash_id(key, context);
+  ck_epoch_record_t *record = dck_epoch_read_begin();
+  const cache_entry_t *entry = ck_hs_get(&cache->table, hash, &probe);
+  void *value = NULL;
+  if (entry != NULL) {
+    value = dck_ptr_load_acquire(&entry->value); /* P2; NULL while pending or vacant */
+    if (value != NULL) {
+      DCK_TSAN_ACQUIRE(entry);
+    }
+  }
+  dck_epoch_read_end(record);
+  return value;
+}
+
+dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, uint32_t context,
+                                            dck_cache_compute_t compute, void *info,
+                                            void **out_value) {
+  void *value = dck_cache_get(cache, key, context);
+  if (value != NULL) {
+    *out_value = value;
+    return DCK_CACHE_FOUND;
+  }
+
+  cache_thread_t *self = &current_thread;
+  const cache_id_t id = {key, context};
+  const unsigned long hash = hash_id(key, context);
+  cache_entry_t *entry;
+
+  pthread_mutex_lock(&cache->lock);
+  for (;;) {
+    entry = table_find_locked(cache, &id, hash);
+    if (entry == NULL) {
+      entry = table_insert_locked(cache, &id, hash, NULL, self);
+      break;
+    }
+    value = dck_ptr_load_relaxed(&entry->value); /* the lock orders it (P5) */
+    if (value != NULL) {
+      pthread_mutex_unlock(&cache->lock);
+      *out_value = value;
+      return DCK_CACHE_FOUND;
+    }
+    if (entry->owner == NULL) { /* vacant */
+      entry_set_owner_locked(entry, self);
+      break;
+    }
+    if (entry->owner == self || !wait_for_entry_locked(cache, entry, self)) {
+      pthread_mutex_unlock(&cache->lock);
+      *out_value = NULL;
+      return DCK_CACHE_CYCLE;
+    }
+  }
+  pthread_mutex_unlock(&cache->lock);
+
+  value = compute(key, context, info); /* no lock held; may re-enter */
+
+  pthread_mutex_lock(&cache->lock);
+  if (value != NULL) {
+    dck_value_adopt(DCK_VALUE_OWNER_CACHE);
+    entry_publish_locked(cache, entry, value);
+  }
+  entry_set_owner_locked(entry, NULL); /* published, or vacant for a waiter to claim */
+  pthread_cond_broadcast(&cache->settled);
+  pthread_mutex_unlock(&cache->lock);
+
+  *out_value = value;
+  return value != NULL ? DCK_CACHE_COMPUTED : DCK_CACHE_NOT_COMPUTED;
+}
+
+dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value) {
+  const cache_id_t id = {key, context};
+  const unsigned long hash = hash_id(key, context);
+  dck_cache_status_t status = DCK_CACHE_INSERTED;
+
+  pthread_mutex_lock(&cache->lock);
+  cache_entry_t *entry = table_find_locked(cache, &id, hash);
+  if (entry == NULL) {
+    dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
+    table_insert_locked(cache, &id, hash, value, NULL);
+    dck_counter_add(&cache->count, 1);
+  } else if (dck_ptr_load_relaxed(&entry->value) == NULL && entry->owner == NULL) {
+    dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
+    /* Vacant: nobody waits on it (its waiters were woken when it became vacant, and re-check under
+       the lock, where they will find this value). */
+    entry_publish_locked(cache, entry, value);
+  } else {
+    status = DCK_CACHE_EXISTS; /* published, or pending (being computed) */
+  }
+  pthread_mutex_unlock(&cache->lock);
+  return status;
+}
+
+size_t dck_cache_count(dck_cache_t *cache) {
+  return (size_t)dck_counter_load(&cache->count);
+}

@@ -1,0 +1,93 @@
+/*
+ * dck_epoch_record.h — epoch-based reclamation shared by every cache (private).
+ *
+ * One process-wide Concurrency Kit epoch (`ck_epoch_t`) protects every lock-free reader of every cache.
+ *
+ * Readers. Each thread owns one `ck_epoch_record_t`, found through a thread-local pointer. The record is
+ * taken (recycled from an exited thread, or allocated and registered) on the thread's first read, and
+ * handed back with ck_epoch_unregister by a pthread key destructor when the thread exits. A reader
+ * brackets each lookup with dck_epoch_read_begin / dck_epoch_read_end. Reader records never carry
+ * deferred callbacks (readers never retire memory), so unregistering one loses nothing.
+ *
+ * Writers. Memory that readers may still be traversing (the slot array a ck_hs table replaced when it
+ * grew) is retired through `dck_epoch_allocator`, whose free with `defer == true` queues the block on a
+ * single process-wide *writer record* with ck_epoch_call. That record is never used for read sections
+ * and never unregistered, and it is protected by its own mutex (ck_epoch_call on one record is not
+ * thread-safe), so deferred frees are never lost with an exiting thread. dck_epoch_reclaim polls it and
+ * frees whatever has passed a grace period.
+ *
+ * ThreadSanitizer. ck_epoch runs partly in libck.so (uninstrumented) and partly in inline assembly, so
+ * TSan cannot see that a grace period orders a reader's last access to retired memory before its free.
+ * In TSan builds every read section ends with __tsan_release(&dck_epoch_tsan_grace) and every deferred
+ * free starts with __tsan_acquire(&dck_epoch_tsan_grace). The acquire runs only after ck_epoch observed
+ * a grace period, i.e. after every section that could see the block ended (and released).
+ *
+ * Progress: dck_epoch_read_begin / dck_epoch_read_end are wait-free (a thread's first call allocates
+ * and registers its record: lock-free). dck_epoch_reclaim is blocking (the writer-record mutex) but never
+ * waits for readers (it polls; it does not synchronize).
+ */
+#ifndef DCK_EPOCH_RECORD_H
+#define DCK_EPOCH_RECORD_H
+
+#include <ck_epoch.h>
+#include <ck_malloc.h>
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define DCK_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define DCK_TSAN 1
+#endif
+
+#if DCK_TSAN
+/* ThreadSanitizer's annotation entry points (the runtime defines them; no header declares them). */
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+#define DCK_TSAN_ACQUIRE(addr) __tsan_acquire((void *)(addr))
+#define DCK_TSAN_RELEASE(addr) __tsan_release((void *)(addr))
+/* The address the grace-period annotations synchronise on; its contents are never read. */
+extern char dck_epoch_tsan_grace;
+#else
+#define DCK_TSAN_ACQUIRE(addr) ((void)0)
+#define DCK_TSAN_RELEASE(addr) ((void)0)
+#endif
+
+/** Initialises the global epoch, the writer record and the thread-exit key. Idempotent, thread-safe. */
+void dck_epoch_init_once(void);
+
+/** The calling thread's reader record, or NULL before its first read (or after its exit destructor). */
+extern _Thread_local ck_epoch_record_t *dck_epoch_thread_record;
+
+/** Takes a reader record for the calling thread (slow path of dck_epoch_read_begin). Never NULL. */
+ck_epoch_record_t *dck_epoch_register_thread(void);
+
+/** Enters a read section on the calling thread's record; returns the record for dck_epoch_read_end. */
+static inline ck_epoch_record_t *dck_epoch_read_begin(void) {
+  ck_epoch_record_t *record = dck_epoch_thread_record;
+  if (__builtin_expect(record == NULL, 0)) {
+    record = dck_epoch_register_thread();
+  }
+  ck_epoch_begin(record, NULL);
+  return record;
+}
+
+/** Leaves the read section entered by dck_epoch_read_begin. */
+static inline void dck_epoch_read_end(ck_epoch_record_t *record) {
+  /* Every access of this section happens before any free that waited for a grace period. */
+  DCK_TSAN_RELEASE(&dck_epoch_tsan_grace);
+  ck_epoch_end(record, NULL);
+}
+
+/**
+ * The allocator to hand to ck_hs_init: plain malloc; free with `defer == false` frees at once, free
+ * with `defer == true` retires the block to the writer record (see above). No realloc (ck_hs does not
+ * use it).
+ */
+extern struct ck_malloc dck_epoch_allocator;
+
+/** Frees the retired blocks whose grace period has passed. Non-blocking with respect to readers. */
+void dck_epoch_reclaim(void);
+
+#endif /* DCK_EPOCH_RECORD_H */

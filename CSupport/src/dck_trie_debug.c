@@ -1,0 +1,196 @@
+/*
+ * dck_trie_debug.c — the trie's invariant checker and dump (debug builds only).
+ *
+ * dck_trie_check_invariants walks the whole tree and checks the invariants numbered in the essay at
+ * the top of dck_trie.c, returning the first violation it meets. dck_trie_dump prints the tree.
+ * In release builds (no DCK_DEBUG) both compile away: the checker returns
+ * DCK_TRIE_CHECK_UNAVAILABLE and the dump does nothing.
+ */
+#include "dck_trie_node.h"
+
+#ifdef DCK_DEBUG
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Every (key, hash) of the tree, gathered for invariant 7. */
+typedef struct key_list {
+  dck_trie_entry_t *items;
+  size_t count;
+} key_list_t;
+
+static bool collect_entry(uintptr_t key, uint64_t hash, void *value, void *context) {
+  key_list_t *list = context;
+  list->items[list->count++] = (dck_trie_entry_t){.key = key, .hash = hash, .value = value};
+  return true;
+}
+
+static int compare_keys(const void *left, const void *right) {
+  const dck_trie_entry_t *a = left, *b = right;
+  if (a->key != b->key) {
+    return a->key < b->key ? -1 : 1;
+  }
+  return a->hash < b->hash ? -1 : (a->hash > b->hash ? 1 : 0);
+}
+
+/* Invariant 3: `hash` continues the path `prefix` (the slots chosen above `depth`). */
+static bool hash_follows_path(uint64_t hash, uint64_t prefix, unsigned depth) {
+  unsigned bits = depth * DCK_TRIE_BITS;
+  uint64_t mask = bits >= 64 ? UINT64_MAX : (((uint64_t)1 << bits) - 1u);
+  return (hash & mask) == prefix;
+}
+
+static dck_trie_check_t check_collision(const dck_trie_t *node, uint64_t prefix) {
+  /* Invariant 6: both bitmaps zero, two or more entries, one full hash, keys ascending. */
+  if (node->datamap != 0 || node->nodemap != 0 || node->count < 2) {
+    return DCK_TRIE_CHECK_BAD_COLLISION;
+  }
+  for (size_t i = 0; i < node->count; i++) {
+    const dck_trie_entry_t *entry = &node->entries[i];
+    if (entry->hash != node->entries[0].hash) {
+      return DCK_TRIE_CHECK_BAD_COLLISION;
+    }
+    if (i > 0 && entry->key == node->entries[i - 1].key) {
+      return DCK_TRIE_CHECK_DUPLICATE_KEY; /* invariant 7 */
+    }
+    if (i > 0 && entry->key < node->entries[i - 1].key) {
+      return DCK_TRIE_CHECK_BAD_COLLISION;
+    }
+  }
+  /* Invariant 3: at depth 13 the path fixes all 64 hash bits. */
+  if (!hash_follows_path(node->entries[0].hash, prefix, DCK_TRIE_COLLISION_DEPTH)) {
+    return DCK_TRIE_CHECK_MISPLACED_HASH;
+  }
+  return DCK_TRIE_CHECK_OK;
+}
+
+static dck_trie_check_t check_node(const dck_trie_t *node, unsigned depth, uint64_t prefix,
+                                   bool is_root) {
+  /* Invariant 1. */
+  if (node != dck_trie_empty() && dck_rc_load(&node->refcount) == 0) {
+    return DCK_TRIE_CHECK_BAD_REFCOUNT;
+  }
+  /* Invariant 6: the kind matches the depth. */
+  bool at_bottom = depth == DCK_TRIE_COLLISION_DEPTH;
+  if (node->kind != (at_bottom ? DCK_TRIE_KIND_COLLISION : DCK_TRIE_KIND_BITMAP)) {
+    return DCK_TRIE_CHECK_BAD_COLLISION;
+  }
+  if (at_bottom) {
+    return check_collision(node, prefix);
+  }
+  /* Invariant 2. */
+  if ((node->datamap & node->nodemap) != 0 ||
+      node->data_count != (uint8_t)__builtin_popcount(node->datamap)) {
+    return DCK_TRIE_CHECK_BAD_BITMAP;
+  }
+  /* Invariant 5. */
+  if (is_root ? (node->count == 0 && node != dck_trie_empty()) : node->count < 2) {
+    return DCK_TRIE_CHECK_NOT_COMPACT;
+  }
+
+  size_t count = 0;
+  uint32_t index = 0;
+  for (uint32_t slot = 0; slot < 32; slot++) {
+    uint32_t bit = 1u << slot;
+    if ((node->datamap & bit) == 0) {
+      continue;
+    }
+    uint64_t hash = node->entries[index++].hash;
+    /* Invariant 3. */
+    if (!hash_follows_path(hash, prefix, depth) || dck_trie_slot(hash, depth) != slot) {
+      return DCK_TRIE_CHECK_MISPLACED_HASH;
+    }
+    count += 1;
+  }
+  dck_trie_t *const *children = dck_trie_node_children(node);
+  index = 0;
+  for (uint32_t slot = 0; slot < 32; slot++) {
+    uint32_t bit = 1u << slot;
+    if ((node->nodemap & bit) == 0) {
+      continue;
+    }
+    const dck_trie_t *child = children[index++];
+    uint64_t child_prefix = prefix | ((uint64_t)slot << (depth * DCK_TRIE_BITS));
+    dck_trie_check_t result = check_node(child, depth + 1, child_prefix, false);
+    if (result != DCK_TRIE_CHECK_OK) {
+      return result;
+    }
+    count += child->count;
+  }
+  /* Invariant 4 (a collision node's count is its entry count by construction). */
+  if (count != node->count) {
+    return DCK_TRIE_CHECK_BAD_COUNT;
+  }
+  return DCK_TRIE_CHECK_OK;
+}
+
+dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root) {
+  dck_trie_check_t result = check_node(root, 0, 0, true);
+  if (result != DCK_TRIE_CHECK_OK || root->count < 2) {
+    return result;
+  }
+  /* Invariant 7 across the tree. The counts are right (invariant 4), so the list fits. */
+  key_list_t list = {.items = malloc(root->count * sizeof(dck_trie_entry_t)), .count = 0};
+  if (list.items == NULL) {
+    fprintf(stderr, "swift-dependencies: out of memory checking a trie\n");
+    abort();
+  }
+  dck_trie_foreach(root, collect_entry, &list);
+  qsort(list.items, list.count, sizeof(dck_trie_entry_t), compare_keys);
+  for (size_t i = 1; i < list.count; i++) {
+    if (list.items[i].key == list.items[i - 1].key) {
+      result = DCK_TRIE_CHECK_DUPLICATE_KEY;
+      break;
+    }
+  }
+  free(list.items);
+  return result;
+}
+
+static void dump_node(const dck_trie_t *node, unsigned depth, int slot) {
+  int indent = (int)depth * 2;
+  if (slot >= 0) {
+    fprintf(stderr, "%*s[%2d] ", indent, "", slot);
+  } else {
+    fprintf(stderr, "%*s", indent, "");
+  }
+  if (node->kind == DCK_TRIE_KIND_COLLISION) {
+    fprintf(stderr, "collision %p rc=%" PRIu32 " count=%zu\n", (const void *)node,
+            dck_rc_load(&node->refcount), node->count);
+  } else {
+    fprintf(stderr, "node %p rc=%" PRIu32 " count=%zu data=%08" PRIx32 " nodes=%08" PRIx32 "%s\n",
+            (const void *)node, dck_rc_load(&node->refcount), node->count, node->datamap,
+            node->nodemap, node == dck_trie_empty() ? " (shared empty root)" : "");
+  }
+  uint32_t entry_count = dck_trie_node_entry_count(node);
+  for (uint32_t i = 0; i < entry_count; i++) {
+    const dck_trie_entry_t *entry = &node->entries[i];
+    fprintf(stderr, "%*s  key=%#" PRIxPTR " hash=%016" PRIx64 " value=%p\n", indent, "",
+            entry->key, entry->hash, entry->value);
+  }
+  dck_trie_t *const *children = dck_trie_node_children(node);
+  uint32_t index = 0;
+  for (int child_slot = 0; child_slot < 32; child_slot++) {
+    if (node->nodemap & (1u << child_slot)) {
+      dump_node(children[index++], depth + 1, child_slot);
+    }
+  }
+}
+
+void dck_trie_dump(const dck_trie_t *root) {
+  dump_node(root, 0, -1);
+}
+
+#else /* !DCK_DEBUG */
+
+dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root) {
+  (void)root;
+  return DCK_TRIE_CHECK_UNAVAILABLE;
+}
+
+void dck_trie_dump(const dck_trie_t *root) {
+  (void)root;
+}
+
+#endif /* DCK_DEBUG */

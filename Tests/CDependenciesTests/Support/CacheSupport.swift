@@ -1,0 +1,114 @@
+import CDependencies
+import Foundation
+
+/// A `dck_cache_t` handle that threads may share (the C core synchronises itself).
+struct Cache: @unchecked Sendable {
+  // @unchecked: `raw` is an immutable pointer to a structure that is safe to use from any thread.
+  let raw: OpaquePointer
+
+  init() {
+    _ = registerValueCallbacks
+    raw = dck_cache_create()
+  }
+
+  func destroy() { dck_cache_destroy(raw) }
+
+  func get(_ key: UInt, _ context: UInt32 = 0) -> UnsafeMutableRawPointer? {
+    dck_cache_get(raw, key, context)
+  }
+
+  /// Calls `dck_cache_get_or_compute`, passing `compute` through the `info` pointer.
+  func getOrCompute(
+    _ key: UInt, _ context: UInt32 = 0,
+    _ compute: (UInt, UInt32) -> UnsafeMutableRawPointer?
+  ) -> (status: dck_cache_status_t, value: UnsafeMutableRawPointer?) {
+    withoutActuallyEscaping(compute) { compute in
+      let box = ComputeBox(compute)
+      var value: UnsafeMutableRawPointer?
+      let status = withExtendedLifetime(box) {
+        dck_cache_get_or_compute(
+          raw, key, context,
+          { key, context, info in
+            Unmanaged<ComputeBox>.fromOpaque(info!).takeUnretainedValue().body(key, context)
+          },
+          Unmanaged.passUnretained(box).toOpaque(), &value)
+      }
+      return (status, value)
+    }
+  }
+
+  func put(_ key: UInt, _ context: UInt32 = 0, _ value: TrackedValue) -> dck_cache_status_t {
+    dck_cache_put(raw, key, context, value.opaque)
+  }
+
+  var count: Int { dck_cache_count(raw) }
+}
+
+/// Carries a Swift closure to the `@convention(c)` compute callback.
+private final class ComputeBox {
+  let body: (UInt, UInt32) -> UnsafeMutableRawPointer?
+  init(_ body: @escaping (UInt, UInt32) -> UnsafeMutableRawPointer?) { self.body = body }
+}
+
+/// A new `TrackedValue` as a +1 opaque pointer, as a compute callback returns it.
+func retainedValue(_ payload: Int, _ tracker: Tracker) -> UnsafeMutableRawPointer {
+  Unmanaged.passRetained(TrackedValue(payload, tracker: tracker)).toOpaque()
+}
+
+/// The payload of a value the cache returned (borrowed).
+func payload(_ pointer: UnsafeMutableRawPointer?) -> Int? {
+  pointer.map { TrackedValue.from($0).payload }
+}
+
+/// Runs `body(index)` on `count` new threads (not the cooperative pool, so blocking is fine) and
+/// waits for all of them.
+func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    let thread = Thread {
+      body(index)
+      group.leave()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  group.wait()
+}
+
+/// A value shared between threads, protected by a lock.
+final class Locked<Value>: @unchecked Sendable {
+  // @unchecked: `value` is only touched with `lock` held.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+/// Releases `parties` threads together, once all of them have arrived.
+final class Barrier: @unchecked Sendable {
+  // @unchecked: `remaining` is only touched with `condition` locked.
+  private let condition = NSCondition()
+  private var remaining: Int
+
+  init(_ parties: Int) { remaining = parties }
+
+  func arriveAndWait() {
+    condition.lock()
+    remaining -= 1
+    if remaining == 0 {
+      condition.broadcast()
+    } else {
+      while remaining > 0 { condition.wait() }
+    }
+    condition.unlock()
+  }
+}
