@@ -78,6 +78,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     var registering: Set<UInt64> = []
     /// Suspended sleeps, in the order they started sleeping.
     var sleepers: [Sleeper] = []
+    /// Tasks waiting for at least `count` sleepers (`_waitForSleepers(count:)`).
+    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Removes and returns the waiters satisfied by the current number of sleepers.
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      let ready = sleeperWaiters.filter { $0.count <= sleepers.count }
+      sleeperWaiters.removeAll { $0.count <= sleepers.count }
+      return ready.map(\.continuation)
+    }
 
     /// Removes and returns the earliest sleeper whose deadline is at or before `instant`.
     mutating func popEarliest(dueBy instant: Instant) -> Sleeper? {
@@ -127,12 +136,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let outcome = state.withLock { state -> Registration in
-          guard state.registering.remove(id) != nil else { return .cancelled }
-          guard state.now <= deadline else { return .elapsed }
+        let (outcome, waiters) = state.withLock {
+          state -> (Registration, [CheckedContinuation<Void, Never>]) in
+          guard state.registering.remove(id) != nil else { return (.cancelled, []) }
+          guard state.now <= deadline else { return (.elapsed, []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return .suspended
+          return (.suspended, state.satisfiedWaiters())
         }
+        for waiter in waiters { waiter.resume() }
         switch outcome {
         case .suspended: break
         case .cancelled: continuation.resume(throwing: CancellationError())
@@ -242,10 +253,33 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     }
   }
 
-  /// The number of tasks currently sleeping on the clock. Exposed so that tests can wait for
-  /// sleepers to register without relying on timing.
+  /// The number of tasks currently sleeping on the clock.
+  ///
+  /// ```swift
+  /// #expect(clock._sleeperCount == 0)
+  /// ```
   public var _sleeperCount: Int {
     state.withLock { $0.sleepers.count }
+  }
+
+  /// Suspends until at least `count` tasks are sleeping on the clock, without polling: lets a
+  /// test start sleepers and advance the clock only once they all sleep, independently of
+  /// scheduling.
+  ///
+  /// ```swift
+  /// let task = Task { try await clock.sleep(for: .seconds(1)) }
+  /// await clock._waitForSleepers(count: 1)
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func _waitForSleepers(count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isSatisfied = state.withLock { state in
+        guard state.sleepers.count < count else { return true }
+        state.sleeperWaiters.append((count, continuation))
+        return false
+      }
+      if isSatisfied { continuation.resume() }
+    }
   }
 }
 

@@ -30,9 +30,7 @@ func collectingIssues<R>(
 
 /// Waits, without relying on timing, until `count` tasks are sleeping on `clock`.
 func waitForSleepers(_ clock: TestClock<Duration>, count: Int) async {
-  while clock._sleeperCount < count {
-    await Task.yield()
-  }
+  await clock._waitForSleepers(count: count)
 }
 
 /// A seeded random number generator (a linear congruential generator), for deterministic tests.
