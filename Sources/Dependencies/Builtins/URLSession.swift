@@ -45,11 +45,20 @@ private enum URLSessionKey: DependencyKey {
 struct _UnimplementedURLSessionError: Error {}
 
 /// Handles every request of the test session: reports, then fails the request.
+///
+/// The issue is reported when the session asks whether this protocol handles the request, which
+/// happens while the task is created, in the caller's task (so the report reaches the running
+/// test); loading, on the session's own queue, only fails the request.
 private final class _UnimplementedURLProtocol: URLProtocol {
-  static let message = #"Unimplemented: @Dependency(\.urlSession)"#
-
   override class func canInit(with request: URLRequest) -> Bool {
-    reportIssue(message)
+    let url = request.url?.absoluteString ?? "a URL"
+    reportIssue(
+      #"""
+      Unimplemented: @Dependency(\.urlSession)
+
+      A test made a request to \#(url) with the default test session. Override the \
+      urlSession dependency, or better, the API client that uses it.
+      """#)
     return true
   }
 
@@ -58,7 +67,6 @@ private final class _UnimplementedURLProtocol: URLProtocol {
   }
 
   override func startLoading() {
-    reportIssue(Self.message)
     client?.urlProtocol(self, didFailWithError: _UnimplementedURLSessionError())
   }
 
