@@ -11,7 +11,13 @@ extension DependencyValues {
   func _computeDefault<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, site: _ReadSite
   ) -> Key.Value {
+    if _isUpdating && _context == .test && Key.self is any StrictDependencyKey.Type {
+      // Read to be modified by an update closure: serve the test value without caching it, so a
+      // later read that is not overridden still fails the test.
+      return DependencyValues.$_current.withValue(self) { Key.testValue }
+    }
     var scope = self
+    scope._isUpdating = false
     if let captured = _captured {
       scope._storage = captured.merging(_storage)
       scope._captured = nil

@@ -45,6 +45,9 @@ public struct DependencyValues: Sendable {
   @usableFromInline var _readSite: _ReadSite?
   /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
   var _assignedKeys: _AssignedKeys?
+  /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
+  /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
+  @usableFromInline var _isUpdating = false
 
   /// The values of the current scope.
   @TaskLocal public static var _current = DependencyValues(

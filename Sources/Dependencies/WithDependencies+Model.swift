@@ -54,7 +54,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._current._capturedBy(model)
-  try await updateValuesForOperation(&values)
+  try await values._update(updateValuesForOperation)
   return try await values._bind(isolation: isolation, operation)
 }
 

@@ -30,7 +30,7 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._current
-  try updateValuesForOperation(&values)
+  try values._update(updateValuesForOperation)
   return try values._bind(operation)
 }
 
@@ -54,11 +54,38 @@ public func withDependencies<R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._current
-  try await updateValuesForOperation(&values)
+  try await values._update(updateValuesForOperation)
   return try await values._bind(isolation: isolation, operation)
 }
 
 extension DependencyValues {
+  /// Runs a `withDependencies` update closure on these values.
+  mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
+    _isUpdating = true
+    do {
+      try update(&self)
+    } catch {
+      _isUpdating = false
+      throw error
+    }
+    _isUpdating = false
+  }
+
+  /// Runs an asynchronous `withDependencies` update closure on these values.
+  mutating func _update<E: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout DependencyValues) async throws(E) -> Void
+  ) async throws(E) {
+    _isUpdating = true
+    do {
+      try await update(&self)
+    } catch {
+      _isUpdating = false
+      throw error
+    }
+    _isUpdating = false
+  }
+
   /// Makes these values current for the duration of `operation`, preserving its error type.
   ///
   /// `TaskLocal.withValue` is `rethrows`, so the typed error travels through it in a `Result`.
