@@ -84,10 +84,11 @@
  *    source; a freshly built child is handed to its new parent, which takes over that reference.
  *  - Internal builders return +1 nodes; "borrowed" pointers into another node are retained exactly
  *    when a new node starts pointing at them.
- *  - When a node's reference count drops to zero it is freed: its children are released (recursively, at most
- *    14 levels deep) and its values released through the value callback. The callbacks run last,
- *    after the node's memory has been read and freed, because a release callback may run arbitrary
- *    code (a Swift deinit may even release another trie that shares nodes with this one).
+ *  - When a node's reference count drops to zero it is freed: its children are released
+ *    (recursively, at most 14 levels deep) and its values released through the value callback. The
+ *    callbacks run last, after the node's memory has been read and freed, because a release
+ *    callback may run arbitrary code (a Swift deinit may even release another trie that shares
+ *    nodes with this one).
  *  - The empty root is one static, immortal node: retain and release do nothing to it.
  *
  * Memory ordering
