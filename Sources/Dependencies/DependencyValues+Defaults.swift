@@ -9,27 +9,29 @@ extension DependencyValues {
   /// many threads miss together; a default that needs itself is reported as a cycle.
   @usableFromInline @inline(never)
   func _computeDefault<Key: TestDependencyKey>(
-    _ key: Key.Type, _ id: _KeyIdentity, site: _ReadSite
+    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, captured: _TrieRoot?,
+    site: _ReadSite
   ) -> Key.Value {
-    if _isUpdating && _context == .test && Key.self is any StrictDependencyKey.Type {
+    if _isUpdating && context == .test && Key.self is any StrictDependencyKey.Type {
       // Read to be modified by an update closure: serve the test value without caching it, so a
       // later read that is not overridden still fails the test.
-      return DependencyValues.$_current.withValue(self) { Key.testValue }
+      return _ReadFrame.with(nil) { DependencyValues.$_current.withValue(self) { Key.testValue } }
     }
     var scope = self
     scope._isUpdating = false
-    if let captured = _captured {
+    scope._context = context
+    if let captured {
       scope._storage = captured.merging(_storage)
-      scope._captured = nil
     }
-    scope._readSite = nil
-    let context = _context
     let chain = _DefaultComputation.chain + [_typeName(Key.self)]
 
     var compute: () -> UnsafeMutableRawPointer? = {
-      let value = _DefaultComputation.$chain.withValue(chain) {
-        DependencyValues.$_current.withValue(scope) {
-          Self._defaultValue(Key.self, in: context, site: site)
+      // The default runs as code of its own: no frame of the read that triggered it.
+      let value = _ReadFrame.with(nil) {
+        _DefaultComputation.$chain.withValue(chain) {
+          DependencyValues.$_current.withValue(scope) {
+            Self._defaultValue(Key.self, in: context, site: site)
+          }
         }
       }
       return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()

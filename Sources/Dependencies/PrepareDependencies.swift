@@ -54,11 +54,13 @@ public func prepareDependencies<E: Error>(
 }
 
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
+@usableFromInline
 final class _AssignedKeys: @unchecked Sendable {
   // @unchecked Sendable: used by one `prepareDependencies` call on one thread, never shared.
   private(set) var keys: [(_KeyIdentity, String)] = []
   private var seen: Set<UInt> = []
 
+  @usableFromInline
   func record<Key>(_ id: _KeyIdentity, _ key: Key.Type) {
     if seen.insert(id.raw).inserted { keys.append((id, _typeName(key))) }
   }

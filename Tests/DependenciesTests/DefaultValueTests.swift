@@ -163,7 +163,9 @@ import Testing
   @Test func assigningAStrictKeyThroughAKeyPathDoesNotReport() {
     let keyPath: WritableKeyPath<DependencyValues, Int> & Sendable = \.strict
     let (value, reporter) = collectingIssues {
-      withDependencies { $0[keyPath: keyPath] = 3 } operation: {
+      withDependencies {
+        $0[keyPath: keyPath] = 3
+      } operation: {
         @Dependency(\.strict) var strict
         return strict
       }
@@ -174,7 +176,10 @@ import Testing
 
   @Test func readingAStrictKeyOutsideTheUpdateStillReportsAfterAnUpdateTouchedIt() {
     let (_, reporter) = collectingIssues {
-      withDependencies { _ = $0.strict } operation: {}
+      withDependencies {
+        _ = $0.strict
+      } operation: {
+      }
       @Dependency(\.strict) var strict
       return strict
     }
