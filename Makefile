@@ -5,14 +5,19 @@ SWIFT ?= swift
 CLANG ?= clang
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: test bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
 
 deps:
 	@scripts/ensure-libck.sh
 
-## Runs the whole test suite (debug build).
+## Runs the whole test suite (debug build), then the integration package.
 test: deps
 	$(SWIFT) test
+	$(MAKE) integration
+
+## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
+integration: deps
+	cd IntegrationTests/ClassicUser && $(SWIFT) test
 
 ## Prints the benchmark table (release build).
 bench: deps

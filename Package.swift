@@ -45,8 +45,11 @@ let package = Package(
       dependencies: ["CDependencies"]
     ),
     .target(
+      name: "DependenciesTestSupportLoader"
+    ),
+    .target(
       name: "DependenciesTestSupport",
-      dependencies: ["Dependencies"]
+      dependencies: ["Dependencies", "DependenciesTestSupportLoader"]
     ),
     .target(
       name: "Dependencies_Test_Support",

@@ -37,9 +37,10 @@ extension DependencyValues {
       return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
     }
     var result: UnsafeMutableRawPointer?
+    let cache = _cache.resolved
     let status = withUnsafeMutablePointer(to: &compute) { compute in
       dck_cache_get_or_compute(
-        _cache.handle, id.raw, context._rawValue,
+        cache.handle, id.raw, context._rawValue,
         { _, _, info in
           info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
         },
@@ -47,7 +48,7 @@ extension DependencyValues {
     }
     switch status {
     case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED:
-      return _DependencyBox<Key.Value>.value(at: result!)
+      return withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: result!) }
     case DCK_CACHE_CYCLE:
       _DefaultComputation.failCycle(chain: chain, site: site)
     default:

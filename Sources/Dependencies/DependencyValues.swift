@@ -124,7 +124,7 @@ extension DependencyValues {
     if !values.pointee._contextIsOverridden, let capturedContext {
       context = capturedContext
     }
-    if let pointer = values.pointee._cache.lookup(id, context) {
+    if let pointer = values.pointee._cache.resolved.lookup(id, context) {
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
     return values.pointee._computeDefault(

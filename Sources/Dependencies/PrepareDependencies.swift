@@ -36,9 +36,10 @@ public func prepareDependencies<E: Error>(
   values._assignedKeys = assigned
   try updateValues(&values)
 
+  let cache = values._cache.resolved
   for (id, name) in assigned.keys {
     guard let pointer = values._storage.lookup(id) else { continue }
-    let status = dck_cache_put(values._cache.handle, id.raw, values._context._rawValue, pointer)
+    let status = dck_cache_put(cache.handle, id.raw, values._context._rawValue, pointer)
     if status == DCK_CACHE_EXISTS {
       reportIssue(
         """
