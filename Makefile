@@ -5,7 +5,7 @@ SWIFT ?= swift
 CLANG ?= clang
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: docs test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
 
 deps:
 	@scripts/ensure-libck.sh
@@ -33,7 +33,9 @@ warnings: deps lint-c
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks \
+	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
+	  IntegrationTests/ClassicUser/Tests
 
 lint-c:
 	@for f in $(C_SOURCES); do \
@@ -53,6 +55,10 @@ asan: deps
 
 ubsan: deps
 	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
+
+## Builds the DocC documentation with warnings as errors.
+docs: deps
+	scripts/docs.sh
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Read it with ``Dependency``, and override it for a scope with
-/// ``withDependencies(_:operation:)-(_,()->R)``:
+/// ``withDependencies(_:operation:)``:
 ///
 /// ```swift
 /// withDependencies {

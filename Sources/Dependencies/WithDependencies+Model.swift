@@ -34,7 +34,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
 
 /// Runs `operation` with the dependencies captured by `model`'s `@Dependency` properties.
 ///
-/// See ``withDependencies(from:_:operation:)-(_,_,()->R)``.
+/// See ``withDependencies(from:_:operation:)``.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
