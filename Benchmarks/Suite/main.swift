@@ -4,7 +4,7 @@ import Foundation
 //
 //   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
 //
-// Groups: trie, reads, scopes.
+// Groups: trie, reads, scopes, cache, concurrency, merge, server.
 
 var arguments = CommandLine.arguments.dropFirst()
 var settings = BenchmarkSettings.full
@@ -16,7 +16,9 @@ while let argument = arguments.popFirst() {
   case "--json": jsonPath = arguments.popFirst()
   case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
   case "--help", "-h":
-    print("usage: Benchmarks [--quick] [--json FILE] [--only trie,reads,scopes]")
+    print(
+      "usage: Benchmarks [--quick] [--json FILE]"
+        + " [--only trie,reads,scopes,cache,concurrency,merge,server]")
     exit(0)
   default:
     FileHandle.standardError.write("unknown argument \(argument); try --help\n".data(using: .utf8)!)
@@ -38,6 +40,12 @@ print(
 if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
 if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
 if only?.contains("scopes") ?? true { runScopeBenchmarks(settings, report, sizes: [0] + sizes) }
+if only?.contains("cache") ?? true { runCacheBenchmarks(settings, report) }
+if only?.contains("concurrency") ?? true { runConcurrencyBenchmarks(settings, report) }
+if only?.contains("merge") ?? true {
+  runMergeBenchmarks(settings, report, modelSizes: [10, 100, 1_000], trieSizes: sizes)
+}
+if only?.contains("server") ?? true { runServerScenario(settings, report) }
 
 if let jsonPath {
   let machine = [
