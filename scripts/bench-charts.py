@@ -135,10 +135,8 @@ def read_scaling_chart(rows, machine, output):
                       markersize=14, label=f"task group on {parameter} pool threads, classic")
     cores = machine.get("cores")
     if cores and cores.isdigit():
-        axes.axvline(int(cores), color="gray", linestyle=":", linewidth=1)
-        axes.annotate(f"{cores} cores", (int(cores), 0), xycoords=("data", "axes fraction"),
-                      xytext=(4, 6), textcoords="offset points", fontsize="small",
-                      color="gray")
+        axes.axvline(int(cores), color="gray", linestyle=":", linewidth=1,
+                     label=f"{cores} cores (threads beyond share them)")
     axes.set_xscale("log", base=2)
     axes.set_yscale("log")
     axes.set_xticks(xs)

@@ -30,6 +30,16 @@ while let argument = arguments.popFirst() {
   print("warning: this is a debug build; run with `swift run -c release Benchmarks`.")
 #endif
 
+/// The first line of a /proc file matching `prefix` (Linux), trimmed; nil elsewhere.
+func procLine(_ path: String, prefix: String = "") -> String? {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+  return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map {
+    String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+  }
+}
+// Other work on the machine skews the concurrent cases most: record how busy it was.
+let loadAtStart = procLine("/proc/loadavg")
+
 let report = Report()
 let sizes = [10, 100, 1_000, 10_000]
 print(
@@ -52,6 +62,9 @@ if let jsonPath {
     "cores": String(ProcessInfo.processInfo.activeProcessorCount),
     "memory": "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB",
     "os": ProcessInfo.processInfo.operatingSystemVersionString,
+    "cpu": procLine("/proc/cpuinfo", prefix: "model name\t:") ?? "unknown",
+    "loadavg at start": loadAtStart ?? "unknown",
+    "loadavg at end": procLine("/proc/loadavg") ?? "unknown",
   ]
   try report.writeJSON(to: jsonPath, machine: machine)
   print("\nwrote \(jsonPath)")
