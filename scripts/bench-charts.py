@@ -9,7 +9,9 @@ Writes two PNGs into the output folder:
   keys-in-context.png  ns/op against the number of keys in context (log-log): a read, and entering
                        a scope with one override, ours beside the classic baseline;
   read-scaling.png     cached @Dependency reads per second against threads, ours beside the classic
-                       baseline, with the task-group case as separate points.
+                       baseline: each thread reading its own local @Dependency (solid), all
+                       threads reading one shared object's property (dashed), and the task-group
+                       case as separate points.
 
 Installs matplotlib with pip when it cannot be imported.
 """
@@ -118,15 +120,22 @@ def keys_in_context_chart(rows, machine, output):
 def read_scaling_chart(rows, machine, output):
     group = "Concurrent @Dependency reads"
     threads = series(rows, group, r"^\d+ threads?$")
+    shared = series(rows, group, r"^\d+ threads?, one shared model$")
     task_group = series(rows, group, r"^task group")
     if not threads:
         return None
     figure, axes = plt.subplots(figsize=(8, 5))
     xs = [point[0] for point in threads]
     axes.plot(xs, [point[1] for point in threads], "-", color=OURS, marker="o",
-              label="@Dependency(Key.self), ours")
+              label="local @Dependency(Key.self) per thread, ours")
     axes.plot(xs, [point[2] for point in threads], "-", color=CLASSIC, marker="s",
-              label="@Dependency(\\.key), classic")
+              label="local @Dependency(\\.key) per thread, classic")
+    if shared:
+        shared_xs = [point[0] for point in shared]
+        axes.plot(shared_xs, [point[1] for point in shared], "--", color=OURS, marker="o",
+                  markerfacecolor="white", label="one shared model's property, ours")
+        axes.plot(shared_xs, [point[2] for point in shared], "--", color=CLASSIC, marker="s",
+                  markerfacecolor="white", label="one shared model's property, classic")
     for parameter, ours, baseline in task_group:
         axes.plot([parameter], [ours], linestyle="none", color=OURS, marker="*", markersize=14,
                   label=f"task group on {parameter} pool threads, ours")

@@ -1,11 +1,34 @@
 import Dependencies
 import Foundation
 
+/// A long-lived object whose `@Dependency` every thread reads, as a server's shared services are.
+// @unchecked Sendable: the property wrappers are only read after initialisation.
+private final class OursService: @unchecked Sendable {
+  @Dependency(BenchClient.self) var client
+}
+
+private final class ClassicService: @unchecked Sendable {
+  @Classic.Dependency(\.benchClient) var client
+}
+
 /// Cached default values read through `@Dependency` from several threads at once, and from the
 /// child tasks of a task group: total reads per second, ours beside the classic baseline (whose
 /// default-value cache takes a lock on every read).
+///
+/// Two ways to read: each thread through its own local `@Dependency`, and every thread through the
+/// same property of one shared object (so whatever a read retains, all threads retain together).
 func runConcurrencyBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
   let group = "Concurrent @Dependency reads (cached default, live context)"
+  let oursService = withDependencies {
+    $0.context = .live
+  } operation: {
+    OursService()
+  }
+  let classicService = Classic.withDependencies {
+    $0.context = .live
+  } operation: {
+    ClassicService()
+  }
   for threads in [1, 2, 4, 8] {
     let ours = measureThreads(settings, threads: threads) { _, iterations, start in
       withDependencies {
@@ -33,6 +56,31 @@ func runConcurrencyBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
       throughputRow(
         group, "\(threads) thread\(threads == 1 ? "" : "s")", parameter: threads,
         unit: "reads/s", ours, classic))
+
+    let oursShared = measureThreads(settings, threads: threads) { _, iterations, start in
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        var sum = oursService.client.fetch(0)
+        start()
+        for i in 0..<iterations { sum &+= oursService.client.fetch(i) }
+        blackHole(sum)
+      }
+    }
+    let classicShared = measureThreads(settings, threads: threads) { _, iterations, start in
+      Classic.withDependencies {
+        $0.context = .live
+      } operation: {
+        var sum = classicService.client.fetch(0)
+        start()
+        for i in 0..<iterations { sum &+= classicService.client.fetch(i) }
+        blackHole(sum)
+      }
+    }
+    report.add(
+      throughputRow(
+        group, "\(threads) thread\(threads == 1 ? "" : "s"), one shared model",
+        parameter: threads, unit: "reads/s", oursShared, classicShared))
   }
 
   // A task group of more child tasks than the cooperative pool has threads (one per core).
