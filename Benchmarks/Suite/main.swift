@@ -37,8 +37,24 @@ func procLine(_ path: String, prefix: String = "") -> String? {
     String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
   }
 }
+/// CPU time, in seconds, that every process of the machine (`/proc/stat`, Linux) and this one
+/// have used so far.
+func cpuSeconds() -> (machine: Double, this: Double)? {
+  guard let line = procLine("/proc/stat", prefix: "cpu ") else { return nil }
+  // user nice system idle iowait irq softirq steal ...: all but idle and iowait are busy time.
+  let ticks = line.split(separator: " ").compactMap { Double($0) }
+  guard ticks.count >= 8 else { return nil }
+  let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  let this = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  return (busy / Double(sysconf(Int32(_SC_CLK_TCK))), this)
+}
+
 // Other work on the machine skews the concurrent cases most: record how busy it was.
 let loadAtStart = procLine("/proc/loadavg")
+let cpuAtStart = cpuSeconds()
+let runStart = now()
 
 let report = Report()
 let sizes = [10, 100, 1_000, 10_000]
@@ -57,6 +73,17 @@ if only?.contains("merge") ?? true {
 }
 if only?.contains("server") ?? true { runServerScenario(settings, report) }
 
+// The cores other processes kept busy, on average, while this run went on.
+var otherProcessesCores: String?
+if let start = cpuAtStart, let end = cpuSeconds() {
+  let seconds = Double(now() - runStart) / 1e9
+  let others = max(0, (end.machine - start.machine) - (end.this - start.this)) / seconds
+  otherProcessesCores = String(format: "%.2f", others)
+  print(
+    "\n(run took \(String(format: "%.0f", seconds)) s; other processes kept"
+      + " \(otherProcessesCores!) cores busy on average)")
+}
+
 if let jsonPath {
   let machine = [
     "cores": String(ProcessInfo.processInfo.activeProcessorCount),
@@ -65,6 +92,7 @@ if let jsonPath {
     "cpu": procLine("/proc/cpuinfo", prefix: "model name\t:") ?? "unknown",
     "loadavg at start": loadAtStart ?? "unknown",
     "loadavg at end": procLine("/proc/loadavg") ?? "unknown",
+    "cores busy with other processes": otherProcessesCores ?? "unknown",
   ]
   try report.writeJSON(to: jsonPath, machine: machine)
   print("\nwrote \(jsonPath)")
