@@ -5,7 +5,8 @@ SWIFT ?= swift
 CLANG ?= clang
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: test bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: test bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean \
+  fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -36,7 +37,10 @@ lint-c:
 	    $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include $$defs $$f || exit 1; \
 	  done; \
 	done
-	@echo "C core: -Wall -Wextra clean"
+	@for f in Fuzz/*.c; do \
+	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include -DDCK_DEBUG $$f || exit 1; \
+	done
+	@echo "C core and fuzz targets: -Wall -Wextra clean"
 
 sanitize: tsan asan
 
@@ -48,6 +52,16 @@ asan: deps
 
 ubsan: deps
 	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
+
+## Fuzzes the C core (Fuzz/): each libFuzzer target runs FUZZ_SECONDS (CI: 90). For a longer run,
+## e.g. before a release: make fuzz FUZZ_SECONDS=1800
+FUZZ_SECONDS ?= 90
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Fuzzes, then minimises the seeds plus everything found into Fuzz/corpus/ (to commit).
+fuzz-corpus:
+	scripts/fuzz.sh --update-corpus $(FUZZ_SECONDS)
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage
