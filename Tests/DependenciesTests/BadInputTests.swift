@@ -184,18 +184,27 @@ struct BadInputTests {
   /// The same scenarios in a process of their own, where the core's live counters are ours alone:
   /// every trie node, trie value reference, cache and cache value reference is given back.
   @Test func aDeinitThatReadsDependenciesLeavesTheCountersConsistent() async {
-    await #expect(processExitsWith: .success) {
-      // The first run computes the defaults the scenarios read in the shared cache (they stay for
-      // the life of the process); the second must leave everything as it found it.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      // The first run computes what the scenarios read from the shared cache (that stays for the
+      // life of the process); the second must leave everything as it found it.
       runDeinitScenarios(log: EventLog())
       let before = liveCounters()
       let log = EventLog()
       runDeinitScenarios(log: log)
       let after = liveCounters()
-      #expect(log.events == expectedDeinitEvents, "\(log.events)")
-      #expect(after == before, "live counters before \(before), after \(after)")
-      #expect(DeinitReader.alive.count == 0, "readers still alive")
+      var failures: [String] = []
+      if log.events != expectedDeinitEvents { failures.append("events: \(log.events)") }
+      if after != before { failures.append("live counters before \(before), after \(after)") }
+      if DeinitReader.alive.count != 0 {
+        failures.append("\(DeinitReader.alive.count) readers still alive")
+      }
+      if !failures.isEmpty {
+        FileHandle.standardError.write(Data(failures.joined(separator: "\n").utf8))
+        exit(EXIT_FAILURE)
+      }
     }
+    let message = standardError(result)
+    #expect(message.isEmpty, "\(message)")
   }
 }
 

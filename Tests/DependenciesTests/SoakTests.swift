@@ -242,6 +242,8 @@ private func runSoak() async {
     return (total, rss.warm, rss.end)
   }
   let elapsed = clock.now - start
+  let elapsedSeconds =
+    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 
   // Every task is done; give the runtime a moment to free finished tasks and their task locals.
   var after = LiveCounters()
@@ -254,8 +256,9 @@ private func runSoak() async {
   let slack = max(16 << 20, rssWarm / 5)
   print(
     """
-    soak: \(tally.requests) requests on \(connections) connections in \(elapsed) \
-    (\(Int(Double(tally.requests) / max(seconds, 0.001))) requests/s), \
+    soak: \(tally.requests) requests on \(connections) connections in \
+    \(String(format: "%.1f", elapsedSeconds)) s \
+    (\(Int(Double(tally.requests) / max(elapsedSeconds, 0.001))) requests/s), \
     \(tally.mismatches) mismatches
     soak: resident set \(megabytes(rssWarm)) after 20%, \(megabytes(rssEnd)) at the end \
     (growth \(megabytes(growth)), allowed \(megabytes(slack)))
@@ -263,14 +266,22 @@ private func runSoak() async {
     \(sessionsAlive.current - sessionsBefore)
     """)
 
-  #expect(tally.requests > connections, "every connection handled at least one request")
-  #expect(
+  // Failures are printed as well: the parent shows the child's output, and the summary above
+  // explains them.
+  func check(_ condition: Bool, _ message: String) {
+    if !condition { print("soak: FAILED: \(message)") }
+    #expect(condition, "\(message)")
+  }
+  check(tally.requests > connections, "every connection handled at least one request")
+  check(
     tally.mismatches == 0,
     "\(tally.mismatches) reads saw another request's values; first: \(tally.firstMismatch ?? "")")
-  #expect(after == baseline, "live counters did not return: before \(baseline), after \(after)")
-  #expect(sessionsAlive.current == sessionsBefore, "sessions leaked")
-  #expect(rssWarm > 0 && rssEnd > 0, "resident set size readable")
-  #expect(
+  check(after == baseline, "live counters did not return: before \(baseline), after \(after)")
+  check(
+    sessionsAlive.current == sessionsBefore,
+    "\(sessionsAlive.current - sessionsBefore) sessions leaked")
+  check(rssWarm > 0 && rssEnd > 0, "resident set size readable")
+  check(
     growth <= slack,
     "resident set grew by \(megabytes(growth)) between 20% and the end (allowed \(megabytes(slack)))"
   )
