@@ -59,7 +59,8 @@ for target in trie cache; do
   binary="$build/${target}_fuzz"
   echo "=== fuzz: building $binary"
   "$CLANG" -g -O1 -DDCK_DEBUG -std=c11 -Wall -Wextra -Werror -ICSupport/include "${sanitizers[@]}" \
-    "${linker[@]}" "Fuzz/${target}_fuzz.c" CSupport/src/*.c -lck -lpthread -o "$binary"
+    -fsanitize-coverage-ignorelist=Fuzz/coverage-ignorelist.txt "${linker[@]}" \
+    "Fuzz/${target}_fuzz.c" CSupport/src/*.c -lck -lpthread -o "$binary"
 
   seeds="Fuzz/corpus/$target"
   working="$build/corpus/$target"
