@@ -105,14 +105,23 @@ enum _DefaultComputation {
   @TaskLocal static var chain: [String] = []
 
   static func failCycle(chain: [String], site: _ReadSite) -> Never {
-    let cycle = chain.joined(separator: " → ")
+    let key = chain.last!
+    let path = chain.joined(separator: " → ")
+    // On this thread the chain shows the whole cycle. Otherwise the key is being computed on another
+    // thread that (directly or through further threads) waits for a default this thread computes:
+    // this thread only knows its own part of the cycle.
+    let cycle =
+      chain.dropLast().contains(key)
+      ? "computing the default value of \(key) needs \(key) itself (\(path))"
+      : """
+      the default value of \(key) is being computed on another thread, which waits (directly or \
+      through other threads) for a default value this thread is computing (this thread: \(path))
+      """
     fatalError(
       """
-      swift-dependencies: dependency cycle: computing the default value of \(chain.last!) needs \
-      \(chain.last!) itself (\(cycle)), either on this thread or through threads waiting on each \
-      other. A key's liveValue/testValue must not read itself, directly or through other keys. \
-      Break the cycle, for example by reading the dependency lazily inside a closure instead of \
-      while the value is built.
+      swift-dependencies: dependency cycle: \(cycle). A key's liveValue/testValue must not read \
+      itself, directly or through other keys. Break the cycle, for example by reading the \
+      dependency lazily inside a closure instead of while the value is built.
       """,
       file: site.fileID, line: site.line)
   }
