@@ -3,16 +3,24 @@
 
 SWIFT ?= swift
 CLANG ?= clang
+PYTHON ?= python3
+BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: test bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: docs test integration bench bench-quick bench-json bench-docs deps lint lint-swift lint-c sanitize \
+  tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
 
-## Runs the whole test suite (debug build).
+## Runs the whole test suite (debug build), then the integration package.
 test: deps
 	$(SWIFT) test
+	$(MAKE) integration
+
+## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
+integration: deps
+	cd IntegrationTests/ClassicUser && $(SWIFT) test
 
 ## Prints the benchmark table (release build).
 bench: deps
@@ -21,6 +29,17 @@ bench: deps
 bench-quick: deps
 	$(SWIFT) run -c release Benchmarks --quick
 
+## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
+## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing).
+bench-json: deps
+	mkdir -p $(BENCH_RESULTS)
+	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
+	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
+
+## Redraws the README's charts (docs/images/) from the last `make bench-json`.
+bench-docs:
+	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json docs/images
+
 ## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror.
 warnings: deps lint-c
 	$(SWIFT) build --build-tests --scratch-path .build-warnings -Xswiftc -warnings-as-errors
@@ -28,7 +47,9 @@ warnings: deps lint-c
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks \
+	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
+	  IntegrationTests/ClassicUser/Tests
 
 lint-c:
 	@for f in $(C_SOURCES); do \
@@ -36,18 +57,48 @@ lint-c:
 	    $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include $$defs $$f || exit 1; \
 	  done; \
 	done
-	@echo "C core: -Wall -Wextra clean"
+	@for f in Fuzz/*.c; do \
+	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include -DDCK_DEBUG $$f || exit 1; \
+	done
+	@echo "C core and fuzz targets: -Wall -Wextra clean"
 
 sanitize: tsan asan
 
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
+## LeakSanitizer runs too; XCTest's own leak is suppressed in code, by the __lsan_default_suppressions
+## hook in Tests/CDependenciesTests/Support/LeakSanitizerSuppressions.swift (no suppressions file).
 asan: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
 
+## swiftc has no -sanitize=undefined on Linux, and Swift code traps on overflow and out-of-bounds
+## access by itself in debug builds; so UBSan instruments the C core (any finding aborts the run), and
+## clang links its runtime.
 ubsan: deps
-	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
+	$(SWIFT) test --scratch-path .build-ubsan \
+	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	  -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+
+## Fuzzes the C core (Fuzz/): each libFuzzer target runs FUZZ_SECONDS (CI: 90). For a longer run,
+## e.g. before a release: make fuzz FUZZ_SECONDS=1800
+FUZZ_SECONDS ?= 90
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Fuzzes, then minimises the seeds plus everything found into Fuzz/corpus/ (to commit).
+fuzz-corpus:
+	scripts/fuzz.sh --update-corpus $(FUZZ_SECONDS)
+
+## The server-request soak test (Tests/DependenciesTests/SoakTests.swift), off in `make test`: runs
+## SOAK_SECONDS (default 60), then checks isolation, the core's live counters and resident memory.
+SOAK_SECONDS ?= 60
+soak: deps
+	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
+
+## Builds the DocC documentation with warnings as errors.
+docs: deps
+	scripts/docs.sh
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Concurrency Kit (`libck`) is the only thing this package needs beyond the toolchain.
@@ -45,8 +45,11 @@ let package = Package(
       dependencies: ["CDependencies"]
     ),
     .target(
+      name: "DependenciesTestSupportLoader"
+    ),
+    .target(
       name: "DependenciesTestSupport",
-      dependencies: ["Dependencies"]
+      dependencies: ["Dependencies", "DependenciesTestSupportLoader"]
     ),
     .target(
       name: "Dependencies_Test_Support",
@@ -58,7 +61,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DependenciesTests",
-      dependencies: ["Dependencies"]
+      // CDependencies: the soak and bad-input tests read the core's live counters.
+      dependencies: ["Dependencies", "CDependencies"]
     ),
     .testTarget(
       name: "DependenciesTestSupportTests",

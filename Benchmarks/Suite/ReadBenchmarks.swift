@@ -26,7 +26,18 @@ func runReadBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
       blackHole(sum)
     }
   }
-  report.add(row(group, "cached default", oursDefault, classicDefault))
+  report.add(row(group, "cached default, @Dependency(\\.key)", oursDefault, classicDefault))
+  let oursDefaultByType = withDependencies(live) {
+    @Dependency(BenchClient.self) var client
+    _ = client
+    return measure(settings) { iterations in
+      var sum = 0
+      for i in 0..<iterations { sum &+= client.fetch(i) }
+      blackHole(sum)
+    }
+  }
+  report.add(
+    row(group, "cached default, @Dependency(Key.self)", oursDefaultByType, classicDefault))
 
   // An override of the current scope.
   let oursOverride = withDependencies({

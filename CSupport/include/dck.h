@@ -205,6 +205,20 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
 size_t dck_cache_count(dck_cache_t *cache);
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Read frame                                                                                       */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Makes `frame` (borrowed, may be NULL) the calling thread's read frame and returns the previous one.
+ * The core never dereferences it: the Swift façade uses it to carry a `@Dependency` read's context
+ * through a key path. Wait-free.
+ */
+void *dck_read_frame_exchange(void *frame);
+
+/** The calling thread's read frame (borrowed), or NULL. Wait-free. */
+void *dck_read_frame_current(void);
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Counters (debug builds; release builds return -1)                                                */
 /* ------------------------------------------------------------------------------------------------ */
 

@@ -12,6 +12,7 @@
  *   dck_atomic_ptr_t   a pointer published by one thread and read by others.
  *
  * Orderings (the reason for each is at the use site):
+ *   dck_counter_*          relaxed: counters and id generators order nothing but themselves.
  *   dck_rc_increment       relaxed: taking a new reference needs an existing one, which already
  *                          orders the increment after the object's initialisation.
  *   dck_rc_decrement_is_zero
@@ -68,6 +69,9 @@ static inline void dck_counter_add(dck_atomic_i64_t *counter, int64_t delta) {
 static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
   return atomic_load_explicit((dck_atomic_i64_t *)counter, memory_order_relaxed);
 }
+static inline int64_t dck_counter_fetch_add(dck_atomic_i64_t *counter, int64_t delta) {
+  return atomic_fetch_add_explicit(counter, delta, memory_order_relaxed);
+}
 static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
   atomic_store_explicit(slot, value, memory_order_release);
 }
@@ -111,6 +115,9 @@ static inline void dck_counter_add(dck_atomic_i64_t *counter, int64_t delta) {
 }
 static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
   return (int64_t)ck_pr_load_64((const uint64_t *)counter);
+}
+static inline int64_t dck_counter_fetch_add(dck_atomic_i64_t *counter, int64_t delta) {
+  return (int64_t)ck_pr_faa_64((uint64_t *)counter, (uint64_t)delta);
 }
 static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
   /* Orders the initialisation of *value before the store that makes it reachable. */

@@ -188,7 +188,35 @@ struct dck_cache {
   _Alignas(DCK_CACHE_LINE) pthread_mutex_t lock;
   pthread_cond_t settled;
   dck_atomic_i64_t count; /* published entries; written under lock, read relaxed */
+  /* Never reused by another cache in this process: names this cache in the per-thread memo. Written
+     once before the cache is shared, then only read. */
+  uint64_t id;
 };
+
+/* ---------------------------------------------------------------------------- Per-thread memo --
+ *
+ * In front of the table sits a small direct-mapped memo per thread: the last values this thread read,
+ * keyed by (cache id, key, context). A hit costs a few loads and no epoch section, which matters
+ * because a cached default is the hottest read of the library. It is sound because
+ *   - a published value is final and stays valid until its cache is destroyed;
+ *   - cache ids are never reused (a 64-bit counter), so an entry left behind by a destroyed cache can
+ *     never match a live one, and its dangling value pointer is never returned;
+ *   - the memo is filled only after this thread read the value through the table (P2), so the
+ *     acquire that made the value visible to this thread already happened.
+ * It is thread-local: filling it writes no shared cache line, so readers still scale across cores.
+ */
+#define DCK_MEMO_SLOTS 64
+
+typedef struct memo_slot {
+  uint64_t cache_id; /* 0: empty (cache ids start at 1) */
+  uintptr_t key;
+  uint32_t context;
+  void *value;
+} memo_slot_t;
+
+/* initial-exec TLS, as in dck_read_frame.c: no __tls_get_addr call on the hot path. */
+static _Thread_local memo_slot_t memo[DCK_MEMO_SLOTS] __attribute__((tls_model("initial-exec")));
+static dck_atomic_i64_t next_cache_id; /* ids handed out so far */
 
 static pthread_mutex_t wait_graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local cache_thread_t current_thread;
@@ -340,6 +368,9 @@ dck_cache_t *dck_cache_create(void) {
   }
   pthread_mutex_init(&cache->lock, NULL);
   pthread_cond_init(&cache->settled, NULL);
+  /* Unique, never 0. Relaxed: the id is published with the cache pointer itself, which the caller
+     hands to other threads with its own release/acquire (a task-local binding). */
+  cache->id = (uint64_t)dck_counter_fetch_add(&next_cache_id, 1) + 1;
   DCK_DEBUG_COUNT(dck_debug_counter_caches, 1);
   return cache;
 }
@@ -382,8 +413,13 @@ void dck_cache_destroy(dck_cache_t *cache) {
 }
 
 void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
-  const cache_id_t probe = {key, context};
   const unsigned long hash = hash_id(key, context);
+  memo_slot_t *slot = &memo[hash % DCK_MEMO_SLOTS];
+  if (slot->cache_id == cache->id && slot->key == key && slot->context == context) {
+    return slot->value;
+  }
+
+  const cache_id_t probe = {key, context};
   ck_epoch_record_t *record = dck_epoch_read_begin();
   const cache_entry_t *entry = ck_hs_get(&cache->table, hash, &probe);
   void *value = NULL;
@@ -394,6 +430,9 @@ void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
     }
   }
   dck_epoch_read_end(record);
+  if (value != NULL) {
+    *slot = (memo_slot_t){cache->id, key, context, value};
+  }
   return value;
 }
 

@@ -84,10 +84,11 @@
  *    source; a freshly built child is handed to its new parent, which takes over that reference.
  *  - Internal builders return +1 nodes; "borrowed" pointers into another node are retained exactly
  *    when a new node starts pointing at them.
- *  - When a node's reference count drops to zero it is freed: its children are released (recursively, at most
- *    14 levels deep) and its values released through the value callback. The callbacks run last,
- *    after the node's memory has been read and freed, because a release callback may run arbitrary
- *    code (a Swift deinit may even release another trie that shares nodes with this one).
+ *  - When a node's reference count drops to zero it is freed: its children are released
+ *    (recursively, at most 14 levels deep) and its values released through the value callback. The
+ *    callbacks run last, after the node's memory has been read and freed, because a release
+ *    callback may run arbitrary code (a Swift deinit may even release another trie that shares
+ *    nodes with this one).
  *  - The empty root is one static, immortal node: retain and release do nothing to it.
  *
  * Memory ordering
@@ -702,16 +703,17 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
  * (which start true) to whether the result equals `a`, `b`. */
 static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *same_as_a,
                             bool *same_as_b) {
-  if (a == b) {
-    dck_trie_retain(a);
-    return a;
+  if (a == b) { /* a shared subtree (or the same root): nothing to merge */
+    dck_trie_retain(b);
+    return b;
   }
   return depth == DCK_TRIE_COLLISION_DEPTH ? merge_collisions(a, b, same_as_a, same_as_b)
                                            : merge_bitmaps(a, b, depth, same_as_a, same_as_b);
 }
 
 dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
-  if (a->count == 0 || a == b) { /* only the shared empty root has no entries (invariant 5) */
+  /* Only the shared empty root has no entries (invariant 5); merge_at returns `b` when a == b. */
+  if (a->count == 0) {
     dck_trie_retain(b);
     return b;
   }

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// A read resolves the key in the current scope first, then in the values that were current when
-/// the property was created (so a model created inside ``withDependencies(_:operation:)-(_,()->R)``
+/// the property was created (so a model created inside ``withDependencies(_:operation:)``
 /// keeps seeing that scope's overrides), then the key's cached default value for the context.
 ///
 /// In tests, override what the feature reads:
@@ -34,9 +34,36 @@
 /// `@Dependency(Key.self)` reads a key directly, without a `DependencyValues` property.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
-  @usableFromInline let initialValues: DependencyValues
+  // Kept small and cheap to copy (a copy retains `access`' payload and `captured`): a local
+  // `@Dependency var` is copied on every read.
+  @usableFromInline let access: _Access
+  /// The overrides current where the property was created, or nil when there were none: consulted
+  /// after the current scope's (and read by `withDependencies(from:)`).
+  @usableFromInline let captured: _TrieRoot?
+  /// The context current where the property was created, when it had been set explicitly.
+  @usableFromInline let capturedContext: DependencyContext?
   @usableFromInline let site: _ReadSite
+
+  /// How the property reaches its value.
+  @usableFromInline
+  enum _Access: Sendable {
+    /// Through a key path of `DependencyValues` (the Swift key-path runtime applies it).
+    case keyPath(KeyPath<DependencyValues, Value> & Sendable)
+    /// Straight to a key, with code specialised for it (no key-path runtime).
+    case key(_KeyRead<Value>)
+  }
+
+  @usableFromInline
+  init(
+    access: _Access, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let current = DependencyValues._currentPointer
+    self.access = access
+    self.captured = current.pointee._storage.isEmpty ? nil : current.pointee._storage
+    self.capturedContext =
+      current.pointee._contextIsOverridden ? current.pointee._context : nil
+    self.site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
   /// Reads the dependency at `keyPath` of ``DependencyValues``.
   ///
@@ -51,9 +78,8 @@ public struct Dependency<Value>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.keyPath = keyPath
-    self.initialValues = DependencyValues._current
-    self.site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      access: .keyPath(keyPath), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Reads the dependency registered under `key`.
@@ -66,33 +92,48 @@ public struct Dependency<Value>: Sendable {
   ///
   /// @Dependency(Settings.self) var settings
   /// ```
-  public init<Key: TestDependencyKey>(
+  ///
+  /// This form reads the key directly, without Swift's key-path runtime, and is the fastest read.
+  @inlinable
+  public init<Key: TestDependencyKey & SendableMetatype>(
     _ key: Key.Type,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where Key.Value == Value {
-    self.keyPath = \DependencyValues.[_key: _KeyToken<Key>()]
-    self.initialValues = DependencyValues._current
-    self.site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // The closure is emitted where this initialiser is inlined, specialised for `Key`.
+    self.init(
+      access: .key({ values, captured, capturedContext, site in
+        DependencyValues._resolve(
+          Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
+      }),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The dependency's value in the current scope.
+  @inlinable
   public var wrappedValue: Value {
-    DependencyValues._current._falling(back: initialValues, site: site)[keyPath: keyPath]
+    let captured = captured.map { Unmanaged.passUnretained($0) }
+    switch access {
+    case .key(let read):
+      return read(DependencyValues._currentPointer, captured, capturedContext, site)
+    case .keyPath(let keyPath):
+      // The key path's getter (user code) calls the subscript, which finds the rest in the frame.
+      var frame = _ReadFrame(captured: captured, capturedContext: capturedContext, site: site)
+      return withUnsafeMutablePointer(to: &frame) { frame in
+        _ReadFrame.with(frame) {
+          DependencyValues._currentPointer.pointee[keyPath: keyPath]
+        }
+      }
+    }
   }
 }
 
-/// Names a key type inside a key path, so that `@Dependency(Key.self)` reads through the same key
-/// path machinery as `@Dependency(\.property)`.
-public struct _KeyToken<Key: TestDependencyKey>: Hashable, Sendable {
-  @usableFromInline init() {}
-}
-
-extension DependencyValues {
-  /// The value for the key named by `token`: `self[Key.self]`.
-  public subscript<Key: TestDependencyKey>(_key token: _KeyToken<Key>) -> Key.Value {
-    self[Key.self]
-  }
-}
+/// Reads one key's value, with code specialised for the key where `@Dependency(Key.self)` was
+/// written: `DependencyValues._resolve(Key.self, …)`.
+@usableFromInline
+typealias _KeyRead<Value> =
+  @Sendable (
+    UnsafePointer<DependencyValues>, Unmanaged<_TrieRoot>?, DependencyContext?, _ReadSite
+  ) -> Value

@@ -2,8 +2,8 @@ extension DependencyValues {
   /// The dependencies of a scope, carried into work that outlives it: timers, callbacks, detached
   /// tasks.
   ///
-  /// Obtain one with ``withEscapedDependencies(_:)-(_)`` and run the escaping work with
-  /// ``yield(_:)-(_)``:
+  /// Obtain one with ``withEscapedDependencies(_:)`` and run the escaping work with
+  /// ``yield(_:)``:
   ///
   /// ```swift
   /// withEscapedDependencies { continuation in

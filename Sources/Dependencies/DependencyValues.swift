@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Read it with ``Dependency``, and override it for a scope with
-/// ``withDependencies(_:operation:)-(_,()->R)``:
+/// ``withDependencies(_:operation:)``:
 ///
 /// ```swift
 /// withDependencies {
@@ -31,8 +31,6 @@
 public struct DependencyValues: Sendable {
   /// Overrides set in this scope (or by `withDependencies` around it).
   @usableFromInline var _storage: _TrieRoot
-  /// Values captured by a `@Dependency` where it was created; consulted after `_storage`.
-  @usableFromInline var _captured: _TrieRoot?
   /// The context defaults are resolved in.
   @usableFromInline var _context: DependencyContext {
     didSet { _contextIsOverridden = true }
@@ -41,14 +39,14 @@ public struct DependencyValues: Sendable {
   @usableFromInline var _contextIsOverridden = false
   /// The cache default values are served from.
   @usableFromInline var _cache: _LiveValueCache
-  /// Where the read in progress happened, for failure messages (set by `@Dependency`).
-  @usableFromInline var _readSite: _ReadSite?
   /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
-  var _assignedKeys: _AssignedKeys?
+  @usableFromInline var _assignedKeys: _AssignedKeys?
+  /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
+  /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
+  @usableFromInline var _isUpdating = false
 
   /// The values of the current scope.
-  @TaskLocal public static var _current = DependencyValues(
-    storage: .empty, context: .detected, cache: .shared)
+  @TaskLocal public static var _current = DependencyValues._root
 
   init(storage: _TrieRoot, context: DependencyContext, cache: _LiveValueCache) {
     self._storage = storage
@@ -74,7 +72,9 @@ public struct DependencyValues: Sendable {
   /// Reads or overrides the dependency for `key`.
   ///
   /// A read returns, in order: this scope's override; the value captured by the `@Dependency`
-  /// doing the read; the key's default value for the current context, computed once and cached.
+  /// doing the read (see `_ReadFrame`); the key's default value for the context, computed once and
+  /// cached.
+  @inlinable
   public subscript<Key: TestDependencyKey>(
     key: Key.Type,
     fileID fileID: StaticString = #fileID,
@@ -83,20 +83,15 @@ public struct DependencyValues: Sendable {
     column column: UInt = #column
   ) -> Key.Value {
     get {
-      let id = _KeyIdentity(Key.self)
-      if let pointer = _storage.lookup(id) {
-        return _DependencyBox<Key.Value>.value(at: pointer)
+      let frame = _ReadFrame.current
+      return withUnsafePointer(to: self) { values in
+        DependencyValues._resolve(
+          Key.self, in: values,
+          captured: frame?.pointee.captured,
+          capturedContext: frame?.pointee.capturedContext,
+          site: frame?.pointee.site
+            ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
       }
-      if let captured = _captured, let pointer = captured.lookup(id) {
-        return _DependencyBox<Key.Value>.value(at: pointer)
-      }
-      if let pointer = _cache.lookup(id, _context) {
-        return _DependencyBox<Key.Value>.value(at: pointer)
-      }
-      return _computeDefault(
-        Key.self, id,
-        site: _readSite
-          ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     set {
       let id = _KeyIdentity(Key.self)
@@ -104,39 +99,48 @@ public struct DependencyValues: Sendable {
       _assignedKeys?.record(id, Key.self)
     }
   }
+}
 
-  /// A copy whose reads fall back to `captured` where this scope has no override.
-  @usableFromInline
-  func _falling(back captured: DependencyValues, site: _ReadSite) -> DependencyValues {
-    var values = self
-    values._readSite = site
-    if captured._storage !== _storage && !captured._storage.isEmpty {
-      values._captured = captured._storage
+extension DependencyValues {
+  /// Resolves `Key`: the override in `values`, then the one in `captured` (the values a reading
+  /// `@Dependency` captured), then the cached default for the context. Specialised at each call site;
+  /// no copies of the values, no reference counting, no allocation unless a default is computed.
+  @inlinable @inline(__always)
+  static func _resolve<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    in values: UnsafePointer<DependencyValues>,
+    captured: Unmanaged<_TrieRoot>?,
+    capturedContext: DependencyContext?,
+    site: @autoclosure () -> _ReadSite
+  ) -> Key.Value {
+    let id = _KeyIdentity(Key.self)
+    if let pointer = values.pointee._storage.lookup(id) {
+      return _DependencyBox<Key.Value>.value(at: pointer)
     }
-    if captured._contextIsOverridden && !_contextIsOverridden {
-      values._context = captured._context
+    if let captured, let pointer = captured._withUnsafeGuaranteedRef({ $0.lookup(id) }) {
+      return _DependencyBox<Key.Value>.value(at: pointer)
     }
-    return values
-  }
-
-  /// These values with `other`'s overrides on top (`other` wins), merged by pointer.
-  func merging(_ other: DependencyValues) -> DependencyValues {
-    var values = self
-    values._storage = _storage.merging(other._storage)
-    if other._contextIsOverridden { values._context = other._context }
-    return values
+    var context = values.pointee._context
+    if !values.pointee._contextIsOverridden, let capturedContext {
+      context = capturedContext
+    }
+    if let pointer = values.pointee._cache.resolved.lookup(id, context) {
+      return _DependencyBox<Key.Value>.value(at: pointer)
+    }
+    return values.pointee._computeDefault(
+      Key.self, id, context: context, captured: captured?.takeUnretainedValue(), site: site())
   }
 }
 
 /// Where a dependency was read: carried into failure messages.
 @usableFromInline
 struct _ReadSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
 
-  @usableFromInline
+  @inlinable
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath

@@ -36,9 +36,10 @@ public func prepareDependencies<E: Error>(
   values._assignedKeys = assigned
   try updateValues(&values)
 
+  let cache = values._cache.resolved
   for (id, name) in assigned.keys {
     guard let pointer = values._storage.lookup(id) else { continue }
-    let status = dck_cache_put(values._cache.handle, id.raw, values._context._rawValue, pointer)
+    let status = dck_cache_put(cache.handle, id.raw, values._context._rawValue, pointer)
     if status == DCK_CACHE_EXISTS {
       reportIssue(
         """
@@ -54,11 +55,13 @@ public func prepareDependencies<E: Error>(
 }
 
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
+@usableFromInline
 final class _AssignedKeys: @unchecked Sendable {
   // @unchecked Sendable: used by one `prepareDependencies` call on one thread, never shared.
   private(set) var keys: [(_KeyIdentity, String)] = []
   private var seen: Set<UInt> = []
 
+  @usableFromInline
   func record<Key>(_ id: _KeyIdentity, _ key: Key.Type) {
     if seen.insert(id.raw).inserted { keys.append((id, _typeName(key))) }
   }

@@ -42,6 +42,17 @@ enum ProcessEnvironment {
 
   static let isTestingProcess = isTesting(environment: current, arguments: CommandLine.arguments)
 
+  /// True in a test process that runs XCTest tests: under `swift test` on Linux, the test bundle
+  /// runs XCTest unless it was passed `--testing-library swift-testing`.
+  static let isXCTestRun: Bool = {
+    guard isTestingProcess else { return false }
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--testing-library"), index + 1 < arguments.count {
+      return arguments[index + 1] == "xctest"
+    }
+    return true
+  }()
+
   static func writeToStandardError(_ message: String) {
     var message = message
     message.withUTF8 { bytes in

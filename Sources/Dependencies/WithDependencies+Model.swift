@@ -34,7 +34,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
 
 /// Runs `operation` with the dependencies captured by `model`'s `@Dependency` properties.
 ///
-/// See ``withDependencies(from:_:operation:)-(_,_,()->R)``.
+/// See ``withDependencies(from:_:operation:)``.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
@@ -54,7 +54,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._current._capturedBy(model)
-  try await updateValuesForOperation(&values)
+  try await values._update(updateValuesForOperation)
   return try await values._bind(isolation: isolation, operation)
 }
 
@@ -70,11 +70,15 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
 
 /// Something that carries the dependency values current when it was created (`@Dependency`).
 protocol _HasInitialValues {
-  var _initialValues: DependencyValues { get }
+  /// The overrides captured, nil when there were none.
+  var _capturedStorage: _TrieRoot? { get }
+  /// The context captured, when it had been set explicitly.
+  var _capturedContext: DependencyContext? { get }
 }
 
 extension Dependency: _HasInitialValues {
-  var _initialValues: DependencyValues { initialValues }
+  var _capturedStorage: _TrieRoot? { captured }
+  var _capturedContext: DependencyContext? { capturedContext }
 }
 
 extension DependencyValues {
@@ -86,10 +90,14 @@ extension DependencyValues {
     while let current = mirror {
       for child in current.children {
         // Properties created in one scope share one root: merge each distinct root once.
-        if let dependency = child.value as? any _HasInitialValues,
-          merged.insert(ObjectIdentifier(dependency._initialValues._storage)).inserted
+        guard let dependency = child.value as? any _HasInitialValues else { continue }
+        if let storage = dependency._capturedStorage,
+          merged.insert(ObjectIdentifier(storage)).inserted
         {
-          values = values.merging(dependency._initialValues)
+          values._storage = values._storage.merging(storage)
+        }
+        if let context = dependency._capturedContext {
+          values._context = context
         }
       }
       mirror = current.superclassMirror

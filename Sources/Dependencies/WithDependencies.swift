@@ -25,12 +25,13 @@
 ///   - operation: The work to run with the changed dependencies.
 /// - Returns: What `operation` returns.
 @discardableResult
+@inlinable
 public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) throws(E) -> Void,
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._current
-  try updateValuesForOperation(&values)
+  try values._update(updateValuesForOperation)
   return try values._bind(operation)
 }
 
@@ -48,20 +49,51 @@ public func withDependencies<R, E: Error>(
 /// }
 /// ```
 @discardableResult
+@inlinable
 public func withDependencies<R, E: Error>(
   isolation: isolated (any Actor)? = #isolation,
   _ updateValuesForOperation: (inout DependencyValues) async throws(E) -> Void,
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._current
-  try await updateValuesForOperation(&values)
+  try await values._update(updateValuesForOperation)
   return try await values._bind(isolation: isolation, operation)
 }
 
 extension DependencyValues {
+  /// Runs a `withDependencies` update closure on these values.
+  @inlinable
+  mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
+    _isUpdating = true
+    do {
+      try update(&self)
+    } catch {
+      _isUpdating = false
+      throw error
+    }
+    _isUpdating = false
+  }
+
+  /// Runs an asynchronous `withDependencies` update closure on these values.
+  @inlinable
+  mutating func _update<E: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout DependencyValues) async throws(E) -> Void
+  ) async throws(E) {
+    _isUpdating = true
+    do {
+      try await update(&self)
+    } catch {
+      _isUpdating = false
+      throw error
+    }
+    _isUpdating = false
+  }
+
   /// Makes these values current for the duration of `operation`, preserving its error type.
   ///
   /// `TaskLocal.withValue` is `rethrows`, so the typed error travels through it in a `Result`.
+  @inlinable
   func _bind<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
     let result: Result<R, E> = DependencyValues.$_current.withValue(self) {
       do throws(E) {
@@ -75,6 +107,7 @@ extension DependencyValues {
 
   /// The asynchronous `_bind`. The closure handed to `withValue` captures `isolation`, so it is
   /// isolated to the caller's actor and runs without an executor hop.
+  @inlinable
   func _bind<R, E: Error>(
     isolation: isolated (any Actor)?,
     _ operation: () async throws(E) -> R

@@ -19,11 +19,12 @@ enum TestIsolation {
       return try await withDependencies(update, operation: operation)
     }
     return try await $isIsolated.withValue(true) {
+      // Two scopes: the update runs on the isolated values as a `withDependencies` update of its
+      // own, so reads it makes (a key-path assignment reads first) count as setting a value.
       try await withDependencies {
         $0 = ._isolatedForTesting()
-        try update(&$0)
       } operation: {
-        try await operation()
+        try await withDependencies(update, operation: operation)
       }
     }
   }

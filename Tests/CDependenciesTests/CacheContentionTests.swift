@@ -63,7 +63,8 @@ struct CacheContentionTests {
     #expect(all.filter { $0.status == DCK_CACHE_COMPUTED }.count == 1)
     #expect(all.filter { $0.status == DCK_CACHE_FOUND }.count == threads - 2)
     let cached = UInt(bitPattern: cache.get(0x7700))
-    #expect(all.allSatisfy { $0.status == DCK_CACHE_NOT_COMPUTED ? $0.value == 0 : $0.value == cached })
+    #expect(
+      all.allSatisfy { $0.status == DCK_CACHE_NOT_COMPUTED ? $0.value == 0 : $0.value == cached })
     #expect(payload(cache.get(0x7700)) == 42)
     cache.destroy()
     #expect(tracker.liveCount == 0)
@@ -89,7 +90,8 @@ struct CacheContentionTests {
         var localFailures = 0
         for index in 0..<keys {
           if index.isMultiple(of: 3) {
-            if cache.put(key(index), 0, TrackedValue(index, tracker: tracker)) != DCK_CACHE_INSERTED {
+            if cache.put(key(index), 0, TrackedValue(index, tracker: tracker)) != DCK_CACHE_INSERTED
+            {
               localFailures += 1
             }
           } else {

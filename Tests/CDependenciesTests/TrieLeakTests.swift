@@ -4,11 +4,11 @@ import Testing
 /// Every node and value reference a trie takes is given back.
 ///
 /// Each test counts its own values with a `Tracker`. The C core's live counters
-/// (`dck_debug_live_trie_nodes`, `dck_debug_live_trie_values`) are process-wide and other suites run
-/// in parallel in this process, so the tests that expect them to return to zero run their workload
-/// in an exit test: a fresh child process in which nothing else touches a trie. Expectations that
-/// fail in the child are reported by the parent with their messages; a crash fails the exit status.
-
+/// (`dck_debug_live_trie_nodes`, `dck_debug_live_trie_values`) are process-wide and other suites
+/// run in parallel in this process, so the tests that expect them to return to zero run their
+/// workload in an exit test: a fresh child process in which nothing else touches a trie.
+/// Expectations that fail in the child are reported by the parent with their messages; a crash
+/// fails the exit status.
 @Suite struct TrieLeakTests {
   init() { _ = registerValueCallbacks }
 
@@ -36,8 +36,8 @@ import Testing
   }
 }
 
-/// Owns one trie reference and gives it back in `deinit`, which runs inside the trie's value release
-/// callback when the holder is stored as a value.
+/// Owns one trie reference and gives it back in `deinit`, which runs inside the trie's value
+/// release callback when the holder is stored as a value.
 private final class TrieHolder {
   let root: OpaquePointer
   init(consuming root: OpaquePointer) { self.root = root }

@@ -158,3 +158,31 @@ import Testing
     }
   }
 }
+
+@Suite struct StrictKeyUpdateTests {
+  @Test func assigningAStrictKeyThroughAKeyPathDoesNotReport() {
+    let keyPath: WritableKeyPath<DependencyValues, Int> & Sendable = \.strict
+    let (value, reporter) = collectingIssues {
+      withDependencies {
+        $0[keyPath: keyPath] = 3
+      } operation: {
+        @Dependency(\.strict) var strict
+        return strict
+      }
+    }
+    #expect(value == 3)
+    #expect(reporter.messages.isEmpty)
+  }
+
+  @Test func readingAStrictKeyOutsideTheUpdateStillReportsAfterAnUpdateTouchedIt() {
+    let (_, reporter) = collectingIssues {
+      withDependencies {
+        _ = $0.strict
+      } operation: {
+      }
+      @Dependency(\.strict) var strict
+      return strict
+    }
+    #expect(reporter.messages.count == 1)
+  }
+}

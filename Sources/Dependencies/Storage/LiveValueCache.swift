@@ -3,23 +3,38 @@ import CDependencies
 /// The Swift owner of one C live-value cache: the default values of keys that no scope overrides,
 /// computed once per key and context and then read without locks.
 ///
-/// The process has one cache for live runs; tests get one each, so a stateful default (a counter, an
-/// incrementing UUID generator) starts fresh in every test.
+/// A live process has one cache. A test process has one per test: Swift Testing tests (and each
+/// argument of a parameterized test) and XCTest test methods each get their own, without any trait
+/// or base class, so a stateful default (a counter, an incrementing UUID generator) and the values of
+/// `prepareDependencies` start fresh in every test. See `_TestCaches`.
 @usableFromInline
 final class _LiveValueCache: @unchecked Sendable {
   // @unchecked Sendable: owns a C cache handle. The C cache is safe for concurrent use (lock-free
   // reads, serialised writers), and `deinit` runs only when no reader can hold `self` any more.
   @usableFromInline let handle: OpaquePointer
 
-  init() {
+  /// True for the root cache of a test process: reads go to the running test's own cache instead
+  /// (this cache serves code that runs outside any test). Always false in a live process, where the
+  /// read path pays one predictable branch for it.
+  @usableFromInline let routesToTests: Bool
+
+  init(routesToTests: Bool = false) {
     _ = _registerValueCallbacks
     handle = dck_cache_create()!
+    self.routesToTests = routesToTests
   }
 
   deinit { dck_cache_destroy(handle) }
 
-  /// The cache of live runs and of any code not running inside a test.
-  static let shared = _LiveValueCache()
+  /// The cache of a process's root values: the live cache, or in a test process the router to the
+  /// running test's cache.
+  static let shared = _LiveValueCache(routesToTests: ProcessEnvironment.isTestingProcess)
+
+  /// The cache reads through `self` use: `self`, or the running test's cache when `self` routes.
+  @inlinable @inline(__always)
+  var resolved: _LiveValueCache {
+    routesToTests ? _TestCaches.cache(outside: self) : self
+  }
 
   /// The cached value for `key` in `context`, borrowed from the cache (valid while `self` lives).
   @inlinable @inline(__always)

@@ -31,6 +31,7 @@ final class _TrieRoot: @unchecked Sendable {
   }
 
   /// A root that also maps `key` to `box`.
+  @usableFromInline
   func inserting(_ key: _KeyIdentity, _ box: AnyObject) -> _TrieRoot {
     _ = _registerValueCallbacks
     let value = Unmanaged.passUnretained(box).toOpaque()

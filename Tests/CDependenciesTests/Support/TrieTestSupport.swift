@@ -91,8 +91,8 @@ func trieInvariantsHold(_ root: OpaquePointer) -> Bool {
 }
 
 /// Describes the first way `root` (borrowed) differs from `model`, or returns nil when it matches:
-/// count, a lookup of every key of `keys` (and of a stranger sharing its hash), the entries the walk
-/// reports, and the invariant checker.
+/// count, a lookup of every key of `keys` (and of a stranger sharing its hash), the entries the
+/// walk reports, and the invariant checker.
 func trieMismatch(_ root: OpaquePointer, _ model: TrieModel, keys: KeySpace) -> String? {
   if dck_trie_count(root) != model.count {
     return "count is \(dck_trie_count(root)), model has \(model.count)"

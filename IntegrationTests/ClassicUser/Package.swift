@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+// A package written the way a user of the classic swift-dependencies writes one, depending on this
+// library as a dependency (not as the root package). CI builds and tests it: it must compile and pass
+// unchanged.
+import PackageDescription
+
+let package = Package(
+  name: "ClassicUser",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "swift-dependencies", path: "../..")
+  ],
+  targets: [
+    .target(
+      name: "Feature",
+      dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]
+    ),
+    .testTarget(
+      name: "FeatureTests",
+      dependencies: [
+        "Feature",
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+      ]
+    ),
+  ]
+)

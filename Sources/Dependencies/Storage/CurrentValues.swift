@@ -1,0 +1,43 @@
+/// Reads the task-local binding of ``DependencyValues/_current`` in place.
+///
+/// `TaskLocal.get()` returns a copy of the bound value, which for `DependencyValues` means retaining
+/// and then releasing each reference it holds: about half the cost of a dependency read. The runtime
+/// entry point behind `get()`, `swift_task_localValueGet`, returns the address of the bound value
+/// instead; it is part of the Concurrency runtime's ABI (the standard library's inlinable
+/// `TaskLocal.get()` calls it from client code). The address stays valid while the binding exists,
+/// which covers any synchronous use on the reading task.
+@_silgen_name("swift_task_localValueGet")
+@usableFromInline
+func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
+
+extension DependencyValues {
+  /// The values used where no scope is bound: no overrides, the detected context, the shared cache.
+  @usableFromInline
+  static var _root: DependencyValues { _rootPointer.pointee }
+
+  /// `_root`, at a stable address for the life of the process, so that a read can borrow it in
+  /// place like a bound value.
+  @usableFromInline
+  nonisolated(unsafe) static let _rootPointer: UnsafeMutablePointer<DependencyValues> = {
+    let pointer = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
+    pointer.initialize(
+      to: DependencyValues(storage: .empty, context: .detected, cache: .shared))
+    return pointer
+  }()
+
+  /// The identity of the `_current` task local, as the runtime knows it: the address of its
+  /// `TaskLocal` object, which lives as long as the process. Immutable, hence `nonisolated(unsafe)`.
+  @usableFromInline
+  nonisolated(unsafe) static let _currentKey = UnsafeRawPointer(
+    Unmanaged.passUnretained($_current).toOpaque())
+
+  /// The address of the current values: the task-local binding, or the root values. Valid for
+  /// synchronous use on the calling task (a binding outlives any synchronous code inside it).
+  @inlinable @inline(__always)
+  static var _currentPointer: UnsafePointer<DependencyValues> {
+    if let bound = _taskLocalValueGet(_currentKey) {
+      return UnsafePointer(bound.assumingMemoryBound(to: DependencyValues.self))
+    }
+    return UnsafePointer(_rootPointer)
+  }
+}

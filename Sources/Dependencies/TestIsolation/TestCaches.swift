@@ -1,0 +1,70 @@
+import Foundation
+
+/// The caches of default values of the tests of a test process, one per running test.
+///
+/// The root values of a test process read through a routing cache (`_LiveValueCache.routesToTests`),
+/// which lands here to find the cache of the test running on the current task:
+///
+/// - **Swift Testing**: one cache per test case, found by asking Swift Testing which test case is
+///   running (`_SwiftTestingBridge`). Parallel tests each see their own.
+/// - **XCTest**: one cache per test method. XCTest runs test methods one at a time; the test-support
+///   module registers an XCTest observer when it is loaded, which starts a new cache before each
+///   test method (`_xctestCaseWillStart`).
+///
+/// When neither applies (code running outside any test, such as a static initialiser), the routing
+/// cache itself is used. When an XCTest run has no observer — the test target does not link
+/// `DependenciesTestSupport` — the tests would share cached values, so that is reported loudly,
+/// once, with the fix.
+public enum _TestCaches {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: _LiveValueCache] = [:]
+  nonisolated(unsafe) private static var xctestCache: _LiveValueCache?
+  nonisolated(unsafe) private static var xctestObserverInstalled = false
+  nonisolated(unsafe) private static var warnedAboutMissingObserver = false
+
+  /// The cache of the test running on this task, or `root` outside any test.
+  @usableFromInline @inline(never)
+  static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
+    if let testCase = _SwiftTestingBridge.currentTestCase() {
+      return lock.withLock {
+        if let cache = swiftTestingCaches[testCase] { return cache }
+        let cache = _LiveValueCache()
+        swiftTestingCaches[testCase] = cache
+        return cache
+      }
+    }
+    guard ProcessEnvironment.isXCTestRun else { return root }
+    return lock.withLock {
+      if let xctestCache { return xctestCache }
+      if !xctestObserverInstalled && !warnedAboutMissingObserver {
+        warnedAboutMissingObserver = true
+        ProcessEnvironment.writeToStandardError(
+          """
+          ⚠️ swift-dependencies: XCTest test methods in this process share their cached dependency \
+          values and prepareDependencies values, because the test target does not link \
+          DependenciesTestSupport. Add .product(name: "DependenciesTestSupport", package: \
+          "swift-dependencies") to the test target's dependencies (no import or base class needed), \
+          or subclass DependenciesTestCase.
+
+          """)
+      }
+      return root
+    }
+  }
+
+  /// Called by the test-support module's XCTest observer before each test method: the method gets a
+  /// fresh cache, and the previous method's cache (and its values) is released.
+  public static func _xctestCaseWillStart() {
+    let previous = lock.withLock {
+      xctestObserverInstalled = true
+      defer { xctestCache = _LiveValueCache() }
+      return xctestCache
+    }
+    withExtendedLifetime(previous) {}  // released here, outside the lock: deinits may run
+  }
+
+  /// Called by the test-support module when it registers its XCTest observer.
+  public static func _xctestObserverDidInstall() {
+    lock.withLock { xctestObserverInstalled = true }
+  }
+}

@@ -1,0 +1,19 @@
+import Dependencies
+import XCTest
+
+/// Called once when a test binary that links this module is loaded (see
+/// `DependenciesTestSupportLoader/loader.c`): installs the reporter that turns the library's issues
+/// into test failures, and the XCTest observer that gives each test method fresh cached values.
+@_cdecl("swift_dependencies_test_support_did_load")
+func testSupportDidLoad() {
+  TestSupportReporter.install()
+  XCTestObservationCenter.shared.addTestObserver(FreshCachePerTestObserver())
+  _TestCaches._xctestObserverDidInstall()
+}
+
+/// Starts a fresh cache of default values before each XCTest test method.
+final class FreshCachePerTestObserver: NSObject, XCTestObservation {
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    _TestCaches._xctestCaseWillStart()
+  }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the DocC catalog of the Dependencies module offline, with warnings (broken symbol links,
+# unresolved articles) as errors. Output: .build-docs/Dependencies.doccarchive
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+graphs=$(mktemp -d)
+trap 'rm -rf "$graphs"' EXIT
+swift build --scratch-path .build-docs --target Dependencies \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+mkdir -p "$graphs/dependencies"
+# Only the module's own graph (and its extensions of other modules); other modules' graphs would add
+# their re-exported copies of the same symbols.
+cp "$graphs"/all/Dependencies.symbols.json "$graphs"/all/Dependencies@*.symbols.json \
+  "$graphs/dependencies/" 2>/dev/null || cp "$graphs"/all/Dependencies.symbols.json "$graphs/dependencies/"
+docc convert Sources/Dependencies/Documentation.docc \
+  --additional-symbol-graph-dir "$graphs/dependencies" \
+  --warnings-as-errors \
+  --output-path .build-docs/Dependencies.doccarchive
+echo "documentation: .build-docs/Dependencies.doccarchive"
