@@ -27,14 +27,20 @@ import Testing
     }
   }
 
+  /// Counted by `defaultIsComputedOncePerCache` alone (tests run in parallel).
+  enum OnceCountedKey: DependencyKey {
+    static let computations = Counter()
+    static var liveValue: Int { computations.increment() }
+  }
+
   @Test func defaultIsComputedOncePerCache() {
     isolated {
-      let before = CountedKey.computations.count
-      @Dependency(CountedKey.self) var value
+      let before = OnceCountedKey.computations.count
+      @Dependency(OnceCountedKey.self) var value
       let first = value
       #expect(value == first)
       #expect(value == first)
-      #expect(CountedKey.computations.count == before + 1)
+      #expect(OnceCountedKey.computations.count == before + 1)
     }
   }
 
