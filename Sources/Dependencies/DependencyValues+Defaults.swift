@@ -23,14 +23,20 @@ extension DependencyValues {
     if let captured {
       scope._storage = captured.merging(_storage)
     }
+    // A read through a `@Dependency` key path publishes a read frame; a direct subscript access
+    // (such as `$0.calendar.timeZone = …` inside `withDependencies`) does not. Built-in keys are
+    // private, so they are only ever read through key paths.
+    let wrapperSite: _ReadSite? = _ReadFrame.current != nil ? site : nil
     let chain = _DefaultComputation.chain + [_typeName(Key.self)]
 
     var compute: () -> UnsafeMutableRawPointer? = {
       // The default runs as code of its own: no frame of the read that triggered it.
       let value = _ReadFrame.with(nil) {
         _DefaultComputation.$chain.withValue(chain) {
-          DependencyValues.$_current.withValue(scope) {
-            Self._defaultValue(Key.self, in: context, site: site)
+          _DefaultComputation.$wrapperSite.withValue(wrapperSite) {
+            DependencyValues.$_current.withValue(scope) {
+              Self._defaultValue(Key.self, in: context, site: site)
+            }
           }
         }
       }
@@ -103,6 +109,12 @@ extension DependencyValues {
 enum _DefaultComputation {
   /// The keys whose defaults are being computed, outermost first.
   @TaskLocal static var chain: [String] = []
+
+  /// While a default is computed for a read through a `@Dependency` property, where that property
+  /// was read; `nil` for a direct subscript access (such as `$0.calendar.timeZone = …` inside
+  /// `withDependencies`). Lets a built-in key's `testValue` report at the read site, and only for
+  /// reads by the feature.
+  @TaskLocal static var wrapperSite: _ReadSite?
 
   static func failCycle(chain: [String], site: _ReadSite) -> Never {
     let cycle = chain.joined(separator: " → ")

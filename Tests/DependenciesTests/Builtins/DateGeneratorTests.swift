@@ -1,0 +1,85 @@
+import Dependencies
+import Foundation
+import Testing
+
+@Suite struct DateGeneratorTests {
+  @Test func liveReturnsTheCurrentDate() {
+    isolated {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        @Dependency(\.date) var date
+        @Dependency(\.date.now) var now
+        let before = Date()
+        let generated = [date(), now]
+        let after = Date()
+        for value in generated {
+          #expect(before <= value && value <= after)
+        }
+      }
+    }
+  }
+
+  @Test func testDefaultReportsEachCallAndReturnsAFixedDate() {
+    let (values, reporter) = collectingIssues {
+      @Dependency(\.date) var date
+      @Dependency(\.date.now) var now
+      return [date(), now]
+    }
+    #expect(values == [Date(timeIntervalSinceReferenceDate: 0), .init(timeIntervalSinceReferenceDate: 0)])
+    #expect(reporter.messages.count == 2)
+    #expect(reporter.messages.allSatisfy { $0.contains(#"Unimplemented: @Dependency(\.date)"#) })
+  }
+
+  @Test func readingWithoutCallingReportsNothing() {
+    let (_, reporter) = collectingIssues {
+      @Dependency(\.date) var date
+      _ = date
+    }
+    #expect(reporter.messages.isEmpty)
+  }
+
+  @Test func overridingNow() {
+    let fixed = Date(timeIntervalSince1970: 1_234_567_890)
+    let (values, reporter) = collectingIssues {
+      withDependencies {
+        $0.date.now = fixed
+      } operation: {
+        @Dependency(\.date) var date
+        @Dependency(\.date.now) var now
+        return [date(), date.now, now]
+      }
+    }
+    #expect(values == [fixed, fixed, fixed])
+    #expect(reporter.messages.isEmpty)
+  }
+
+  @Test func constantAndCustomGenerators() {
+    let start = Date(timeIntervalSince1970: 0)
+    let calls = LockIsolated(0.0)
+    let values = isolated {
+      withDependencies {
+        $0.date = DateGenerator {
+          calls.withValue {
+            $0 += 1
+            return start.addingTimeInterval($0)
+          }
+        }
+      } operation: {
+        @Dependency(\.date) var date
+        return [date(), date(), date.now]
+      }
+    }
+    #expect(values == [1, 2, 3].map { start.addingTimeInterval($0) })
+
+    let constant = DateGenerator.constant(start)
+    #expect(constant() == start)
+    #expect(constant.now == start)
+  }
+
+  @Test func settingNowOnAGeneratorValue() {
+    var generator = DateGenerator { Date() }
+    generator.now = Date(timeIntervalSince1970: 42)
+    #expect(generator() == Date(timeIntervalSince1970: 42))
+  }
+}
