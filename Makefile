@@ -5,7 +5,7 @@ SWIFT ?= swift
 CLANG ?= clang
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: docs examples test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
 
 deps:
 	@scripts/ensure-libck.sh
@@ -18,6 +18,12 @@ test: deps
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
+
+## Runs the three examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
+examples: deps
+	$(SWIFT) run DiceGame
+	$(SWIFT) run InvoiceNumbers
+	$(SWIFT) run RequestHandling
 
 ## Prints the benchmark table (release build).
 bench: deps
@@ -33,7 +39,7 @@ warnings: deps lint-c
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks \
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests
 
@@ -56,8 +62,10 @@ asan: deps
 ubsan: deps
 	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
 
-## Builds the DocC documentation with warnings as errors.
+## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
+## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
 docs: deps
+	scripts/check-links.py
 	scripts/docs.sh
 
 coverage: deps

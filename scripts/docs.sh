@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog of the Dependencies module offline, with warnings (broken symbol links,
-# unresolved articles) as errors. Output: .build-docs/Dependencies.doccarchive
+# unresolved articles) as errors, after checking with the same symbol graphs that every public
+# symbol is documented and curated (scripts/check-doc-coverage.py).
+# Output: .build-docs/Dependencies.doccarchive
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,9 @@ mkdir -p "$graphs/dependencies"
 # their re-exported copies of the same symbols.
 cp "$graphs"/all/Dependencies.symbols.json "$graphs"/all/Dependencies@*.symbols.json \
   "$graphs/dependencies/" 2>/dev/null || cp "$graphs"/all/Dependencies.symbols.json "$graphs/dependencies/"
+# Every public symbol has a doc comment, and the landing page curates every top-level symbol.
+scripts/check-doc-coverage.py "$graphs/dependencies" --module Dependencies \
+  --landing Sources/Dependencies/Documentation.docc/Dependencies.md
 docc convert Sources/Dependencies/Documentation.docc \
   --additional-symbol-graph-dir "$graphs/dependencies" \
   --warnings-as-errors \

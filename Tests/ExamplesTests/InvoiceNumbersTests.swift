@@ -1,0 +1,60 @@
+import DependenciesTestSupport
+import Foundation
+import InvoiceNumbersCore
+import Testing
+
+// Every test of the suite gets incrementing UUIDs and a fixed date (2023-11-14 22:13:20 UTC).
+@Suite(
+  .dependencies {
+    $0.uuid = .incrementing
+    $0.date.now = Date(timeIntervalSince1970: 1_700_000_000)
+  })
+struct InvoiceNumbersTests {
+  @Test func invoicesAreNumberedConsecutively() {
+    let billing = Billing()
+    let first = billing.issue(to: "Ada", amountInCents: 12_000)
+    let second = billing.issue(to: "Grace", amountInCents: 4_550)
+
+    #expect(first.id == UUID(0))
+    #expect(first.number == "INV-2023-0001")
+    #expect(first.issuedAt == Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(first.customer == "Ada")
+    #expect(first.amountInCents == 12_000)
+    #expect(second.id == UUID(1))
+    #expect(second.number == "INV-2023-0002")
+  }
+
+  // The counter's test value is built once per test: this test starts from 1 again, whatever
+  // the other tests (running in parallel) have issued.
+  @Test func everyTestStartsItsOwnNumbering() {
+    #expect(Billing().issue(to: "Alan", amountInCents: 99).number == "INV-2023-0001")
+  }
+
+  @Test(.dependency(\.invoiceCounter, .counting(from: 42)))
+  func numberingCanStartAnywhere() {
+    let billing = Billing()
+    #expect(billing.issue(to: "Ada", amountInCents: 1).number == "INV-2023-0042")
+    #expect(billing.issue(to: "Ada", amountInCents: 1).number == "INV-2023-0043")
+  }
+
+  @Test func theYearComesFromTheDateOfIssue() {
+    let invoice = withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01 00:00:00 UTC
+    } operation: {
+      Billing().issue(to: "Ada", amountInCents: 1)
+    }
+    #expect(invoice.number == "INV-2025-0001")
+  }
+
+  @Test func concurrentIssuingNeverReusesANumber() async {
+    let billing = Billing()
+    let numbers = await withTaskGroup(of: String.self) { group in
+      for _ in 0..<100 {
+        group.addTask { billing.issue(to: "Ada", amountInCents: 1).number }
+      }
+      return await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+    #expect(numbers.count == 100)
+    #expect(numbers.contains("INV-2023-0100"))
+  }
+}
