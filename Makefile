@@ -3,9 +3,11 @@
 
 SWIFT ?= swift
 CLANG ?= clang
+PYTHON ?= python3
+BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples test integration bench bench-quick deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
 
 deps:
 	@scripts/ensure-libck.sh
@@ -31,6 +33,17 @@ bench: deps
 
 bench-quick: deps
 	$(SWIFT) run -c release Benchmarks --quick
+
+## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
+## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing).
+bench-json: deps
+	mkdir -p $(BENCH_RESULTS)
+	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
+	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
+
+## Redraws the README's charts (docs/images/) from the last `make bench-json`.
+bench-docs:
+	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json docs/images
 
 ## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror.
 warnings: deps lint-c

@@ -101,3 +101,30 @@ enum Classic {
     return try await Values.$current.withValue(values, operation: operation)
   }
 }
+
+/// What a classic `@Dependency` carries for `withDependencies(from:)`.
+protocol ClassicCapturedValues {
+  var initialValues: Classic.Values { get }
+}
+
+extension Classic.Dependency: ClassicCapturedValues {}
+
+extension Classic {
+  /// `withDependencies(from: model)` the classic way: reflect over the model's properties and merge
+  /// the values each classic `@Dependency` captured into the current ones (dictionary merges).
+  static func withDependencies<Model: AnyObject, R>(
+    from model: Model, operation: () throws -> R
+  ) rethrows -> R {
+    var values = Values.current
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        if let dependency = child.value as? any ClassicCapturedValues {
+          values = values.merging(dependency.initialValues)
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    return try Values.$current.withValue(values, operation: operation)
+  }
+}

@@ -1,4 +1,5 @@
 import AllocationCounter
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -99,5 +100,148 @@ struct SplitMix64: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+// MARK: - Throughput
+
+/// One measured throughput figure (operations of all threads or tasks together).
+struct Throughput {
+  /// The rate of the median sample, operations per second.
+  var median: Double
+  /// The rate of the fastest sample, operations per second.
+  var best: Double
+}
+
+/// Calibrates how many rounds one sample runs, then takes the samples: the same protocol as
+/// `measure` (calibration run, which doubles as warm-up, then one more warm-up run of the calibrated
+/// size, then `settings.samples` timed runs), for workloads that time themselves.
+///
+/// `run(rounds)` performs `rounds` rounds and returns the nanoseconds they took; a round is
+/// `operationsPerRound` operations. `sampleScale` stretches the samples of slow workloads.
+func measureRounds(
+  _ settings: BenchmarkSettings, operationsPerRound: Int, sampleScale: UInt64 = 1,
+  _ run: (_ rounds: Int) -> UInt64
+) -> Throughput {
+  let target = settings.sampleNanoseconds * sampleScale
+  var rounds = 1
+  while true {
+    let elapsed = run(rounds)
+    if elapsed >= target / 4 || rounds >= 1 << 30 {
+      rounds = max(1, Int(Double(rounds) * Double(target) / Double(max(elapsed, 1))))
+      break
+    }
+    rounds *= 4
+  }
+  _ = run(rounds)
+
+  var elapsed: [UInt64] = []
+  for _ in 0..<settings.samples { elapsed.append(run(rounds)) }
+  elapsed.sort()
+  let operations = Double(rounds) * Double(operationsPerRound)
+  return Throughput(
+    median: operations * 1e9 / Double(max(elapsed[elapsed.count / 2], 1)),
+    best: operations * 1e9 / Double(max(elapsed[0], 1)))
+}
+
+/// Holds threads until all of them have arrived, then lets them go together; then collects the time
+/// each one finished.
+final class StartGate: @unchecked Sendable {
+  // @unchecked Sendable: every stored property is only touched with `condition` locked.
+  private let condition = NSCondition()
+  private var arrived = 0
+  private var isOpen = false
+  private var finished = 0
+  private var lastFinish: UInt64 = 0
+
+  /// Called by a worker once it is set up: blocks until the gate opens.
+  func arriveAndWait() {
+    condition.lock()
+    arrived += 1
+    condition.broadcast()
+    while !isOpen { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Called by a worker right after its timed work.
+  func finish(at time: UInt64) {
+    condition.lock()
+    finished += 1
+    lastFinish = max(lastFinish, time)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits for `count` workers to arrive, opens the gate, waits for all of them to finish, and
+  /// returns the nanoseconds from the opening to the last finish.
+  func run(workers count: Int) -> UInt64 {
+    condition.lock()
+    while arrived < count { condition.wait() }
+    let start = now()
+    isOpen = true
+    condition.broadcast()
+    while finished < count { condition.wait() }
+    let end = lastFinish
+    condition.unlock()
+    return end > start ? end - start : 0
+  }
+}
+
+/// Measures `threads` threads running at once, each performing `iterations` operations per run.
+///
+/// Every run starts fresh threads (`Thread`, so each is a real kernel thread). Each calls `body`,
+/// which sets itself up (enters its scope, warms its reads), calls `start()` right before its timed
+/// loop, and returns when the loop is done; the run lasts from the moment the last thread is ready
+/// and all are released until the last one finishes, so thread creation and set-up are not timed.
+func measureThreads(
+  _ settings: BenchmarkSettings, threads: Int,
+  _ body: @escaping @Sendable (_ thread: Int, _ iterations: Int, _ start: () -> Void) -> Void
+) -> Throughput {
+  measureRounds(settings, operationsPerRound: threads) { iterations in
+    let gate = StartGate()
+    for index in 0..<threads {
+      let thread = Thread {
+        body(index, iterations) { gate.arriveAndWait() }
+        gate.finish(at: now())
+      }
+      thread.stackSize = 1 << 20
+      thread.start()
+    }
+    return gate.run(workers: threads)
+  }
+}
+
+/// Runs `body` in a detached task (no task-local values inherited) and blocks the calling thread,
+/// which must not be one of the concurrency runtime's, until it returns.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+  let box = BlockingResult<T>()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    box.value = await body()
+    done.signal()
+  }
+  done.wait()
+  return box.value!
+}
+
+/// The result `runBlocking` hands from its task to the waiting thread.
+private final class BlockingResult<T>: @unchecked Sendable {
+  // @unchecked Sendable: written once by the task before it signals, read after the wait.
+  var value: T?
+}
+
+/// Measures an asynchronous workload: `body(rounds)` performs `rounds` rounds of
+/// `operationsPerRound` operations each, in a detached task; the time is taken inside the task.
+func measureAsync(
+  _ settings: BenchmarkSettings, operationsPerRound: Int, sampleScale: UInt64 = 1,
+  _ body: @escaping @Sendable (_ rounds: Int) async -> Void
+) -> Throughput {
+  measureRounds(settings, operationsPerRound: operationsPerRound, sampleScale: sampleScale) {
+    rounds in
+    runBlocking {
+      let start = now()
+      await body(rounds)
+      return now() - start
+    }
   }
 }

@@ -6,8 +6,11 @@ struct ResultRow: Codable {
   var name: String
   /// The x-axis value for charts (keys in context, threads, ...), when the row belongs to a series.
   var parameter: Int?
+  /// "ns/op" for times; a rate ("reads/s", "req/s", ...) for throughputs; "x" for ratios.
   var unit: String
+  /// The median sample's figure.
   var ours: Double
+  /// The fastest sample's figure: the minimum time, or for a throughput the highest rate.
   var oursMin: Double?
   var baseline: Double?
   var baselineMin: Double?
@@ -22,6 +25,17 @@ struct ResultRow: Codable {
   }
 }
 
+/// A row from two throughput measurements (higher is better).
+func throughputRow(
+  _ group: String, _ name: String, parameter: Int, unit: String, _ ours: Throughput,
+  _ baseline: Throughput?
+) -> ResultRow {
+  ResultRow(
+    group: group, name: name, parameter: parameter, unit: unit,
+    ours: ours.median, oursMin: ours.best, baseline: baseline?.median,
+    baselineMin: baseline?.best)
+}
+
 /// Collects rows and prints them as a table as they arrive.
 final class Report {
   private(set) var rows: [ResultRow] = []
@@ -32,14 +46,14 @@ final class Report {
       currentGroup = row.group
       print("\n\(row.group)")
       print(
-        pad("case", 46) + pad("ours", 12, right: true) + pad("classic", 12, right: true)
+        pad("case", 56) + pad("ours", 12, right: true) + pad("classic", 12, right: true)
           + pad("speedup", 10, right: true) + pad("allocs", 16, right: true)
           + pad("bytes", 18, right: true))
     }
     let allocs = [row.oursAllocations, row.baselineAllocations].map(format(count:))
     let bytes = [row.oursBytes, row.baselineBytes].map(format(count:))
     print(
-      pad("\(row.name) [\(row.unit)]", 46) + pad(format(row.ours), 12, right: true)
+      pad("\(row.name) [\(row.unit)]", 56) + pad(format(row.ours), 12, right: true)
         + pad(row.baseline.map(format) ?? "-", 12, right: true)
         + pad(row.speedup.map { String(format: "%.1fx", $0) } ?? "-", 10, right: true)
         + pad("\(allocs[0]) / \(allocs[1])", 16, right: true)

@@ -4,7 +4,7 @@ import Foundation
 //
 //   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
 //
-// Groups: trie, reads, scopes.
+// Groups: trie, reads, scopes, cache, concurrency, merge, server.
 
 var arguments = CommandLine.arguments.dropFirst()
 var settings = BenchmarkSettings.full
@@ -16,7 +16,9 @@ while let argument = arguments.popFirst() {
   case "--json": jsonPath = arguments.popFirst()
   case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
   case "--help", "-h":
-    print("usage: Benchmarks [--quick] [--json FILE] [--only trie,reads,scopes]")
+    print(
+      "usage: Benchmarks [--quick] [--json FILE]"
+        + " [--only trie,reads,scopes,cache,concurrency,merge,server]")
     exit(0)
   default:
     FileHandle.standardError.write("unknown argument \(argument); try --help\n".data(using: .utf8)!)
@@ -28,6 +30,32 @@ while let argument = arguments.popFirst() {
   print("warning: this is a debug build; run with `swift run -c release Benchmarks`.")
 #endif
 
+/// The first line of a /proc file matching `prefix` (Linux), trimmed; nil elsewhere.
+func procLine(_ path: String, prefix: String = "") -> String? {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+  return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map {
+    String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+  }
+}
+/// CPU time, in seconds, that every process of the machine (`/proc/stat`, Linux) and this one
+/// have used so far.
+func cpuSeconds() -> (machine: Double, this: Double)? {
+  guard let line = procLine("/proc/stat", prefix: "cpu ") else { return nil }
+  // user nice system idle iowait irq softirq steal ...: all but idle and iowait are busy time.
+  let ticks = line.split(separator: " ").compactMap { Double($0) }
+  guard ticks.count >= 8 else { return nil }
+  let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  let this = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  return (busy / Double(sysconf(Int32(_SC_CLK_TCK))), this)
+}
+
+// Other work on the machine skews the concurrent cases most: record how busy it was.
+let loadAtStart = procLine("/proc/loadavg")
+let cpuAtStart = cpuSeconds()
+let runStart = now()
+
 let report = Report()
 let sizes = [10, 100, 1_000, 10_000]
 print(
@@ -38,12 +66,33 @@ print(
 if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
 if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
 if only?.contains("scopes") ?? true { runScopeBenchmarks(settings, report, sizes: [0] + sizes) }
+if only?.contains("cache") ?? true { runCacheBenchmarks(settings, report) }
+if only?.contains("concurrency") ?? true { runConcurrencyBenchmarks(settings, report) }
+if only?.contains("merge") ?? true {
+  runMergeBenchmarks(settings, report, modelSizes: [10, 100, 1_000], trieSizes: sizes)
+}
+if only?.contains("server") ?? true { runServerScenario(settings, report) }
+
+// The cores other processes kept busy, on average, while this run went on.
+var otherProcessesCores: String?
+if let start = cpuAtStart, let end = cpuSeconds() {
+  let seconds = Double(now() - runStart) / 1e9
+  let others = max(0, (end.machine - start.machine) - (end.this - start.this)) / seconds
+  otherProcessesCores = String(format: "%.2f", others)
+  print(
+    "\n(run took \(String(format: "%.0f", seconds)) s; other processes kept"
+      + " \(otherProcessesCores!) cores busy on average)")
+}
 
 if let jsonPath {
   let machine = [
     "cores": String(ProcessInfo.processInfo.activeProcessorCount),
     "memory": "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB",
     "os": ProcessInfo.processInfo.operatingSystemVersionString,
+    "cpu": procLine("/proc/cpuinfo", prefix: "model name\t:") ?? "unknown",
+    "loadavg at start": loadAtStart ?? "unknown",
+    "loadavg at end": procLine("/proc/loadavg") ?? "unknown",
+    "cores busy with other processes": otherProcessesCores ?? "unknown",
   ]
   try report.writeJSON(to: jsonPath, machine: machine)
   print("\nwrote \(jsonPath)")
