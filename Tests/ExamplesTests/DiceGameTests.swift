@@ -3,6 +3,7 @@ import DiceGameCore
 import Testing
 
 @Suite struct DiceGameTests {
+  // snippet: tests
   // The trait pins the dice for this test: every roll shows a six.
   @Test(.dependency(\.dice, Dice { _ in 6 }))
   func equalTotalsAreATie() {
@@ -10,12 +11,22 @@ import Testing
     let round = game.playRound()
     #expect(round.rolls == ["Ada": [6, 6], "Grace": [6, 6]])
     #expect(round.winner == nil)
-    #expect(game.scores == ["Ada": 0, "Grace": 0])
   }
 
-  // No trait: the test still runs with its own dependencies, and overrides them with
-  // `withDependencies` for the game it creates.
+  // No trait: the test still has dependencies of its own; it pins the dice for the game it makes.
   @Test func highestTotalScoresAPoint() {
+    let faces = LockIsolated([6, 5, 1, 2])
+    var game = withDependencies {
+      $0.dice.roll = { _ in faces.withValue { $0.removeFirst() } }
+    } operation: {
+      DiceGame(players: ["Ada", "Grace"])
+    }
+    #expect(game.playRound().winner == "Ada")
+    #expect(game.scores == ["Ada": 1, "Grace": 0])
+  }
+  // end snippet: tests
+
+  @Test func scoresAccumulateOverRounds() {
     let faces = LockIsolated([6, 5, 1, 2, 3, 3, 4, 4])
     var game = withDependencies {
       $0.dice.roll = { _ in faces.withValue { $0.removeFirst() } }
