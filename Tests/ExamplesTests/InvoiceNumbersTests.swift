@@ -30,8 +30,11 @@ struct InvoiceNumbersTests {
     #expect(billing.issue(to: "Ada", amountInCents: 1).number == "INV-2023-0042")
     #expect(billing.issue(to: "Ada", amountInCents: 1).number == "INV-2023-0043")
   }
-  // end snippet: traits
+}
+// end snippet: traits
 
+// More tests of the suite (and so with its traits).
+extension InvoiceNumbersTests {
   @Test func invoicesCarryTheCustomerAndAmount() {
     let invoice = Billing().issue(to: "Ada", amountInCents: 12_000)
     #expect(invoice.customer == "Ada")
