@@ -20,6 +20,7 @@ scripts/check-doc-coverage.py "$graphs/dependencies" --module Dependencies \
   --landing Sources/Dependencies/Documentation.docc/Dependencies.md
 docc convert Sources/Dependencies/Documentation.docc \
   --additional-symbol-graph-dir "$graphs/dependencies" \
+  --fallback-display-name Dependencies --fallback-bundle-identifier Dependencies \
   --warnings-as-errors \
   --output-path .build-docs/Dependencies.doccarchive
 echo "documentation: .build-docs/Dependencies.doccarchive"
