@@ -67,9 +67,10 @@ public struct FireAndForget: Sendable {
   /// let inline = FireAndForget { _, _, work in try? await work() }
   /// ```
   public init(
-    operation: @escaping @Sendable (
-      String?, TaskPriority?, @Sendable @escaping () async throws -> Void
-    ) async -> Void
+    operation:
+      @escaping @Sendable (
+        String?, TaskPriority?, @Sendable @escaping () async throws -> Void
+      ) async -> Void
   ) {
     self.operation = operation
   }

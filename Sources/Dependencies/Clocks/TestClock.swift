@@ -215,9 +215,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// await clock.run()  // now is 1,000 seconds later
   /// ```
   ///
-  /// If sleepers keep sleeping again (a timer that never stops), advancing never finishes: after
-  /// `timeout` of real time, `run` reports an issue, wakes the remaining sleepers with
-  /// `CancellationError`, and returns.
+  /// After waking a sleeper, `run` yields (``_Concurrency/Task/megaYield(count:)``) so that the
+  /// woken task can sleep again before it looks for the next deadline; a task that takes longer
+  /// than that to sleep again is not waited for. If sleepers keep sleeping again (a timer that
+  /// never stops), advancing never finishes: after `timeout` of real time, `run` reports an issue,
+  /// wakes the remaining sleepers with `CancellationError`, and returns.
   public func run(
     timeout duration: Swift.Duration = .milliseconds(500),
     fileID: StaticString = #fileID,

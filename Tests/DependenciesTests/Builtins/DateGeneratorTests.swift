@@ -26,7 +26,8 @@ import Testing
       @Dependency(\.date.now) var now
       return [date(), now]
     }
-    #expect(values == [Date(timeIntervalSinceReferenceDate: 0), .init(timeIntervalSinceReferenceDate: 0)])
+    #expect(
+      values == [Date(timeIntervalSinceReferenceDate: 0), .init(timeIntervalSinceReferenceDate: 0)])
     #expect(reporter.messages.count == 2)
     #expect(reporter.messages.allSatisfy { $0.contains(#"Unimplemented: @Dependency(\.date)"#) })
   }

@@ -28,7 +28,8 @@ import Testing
     }
     #expect(throws: (any Error).self) { try result.get() }
     #expect(reporter.messages.count == 1)
-    #expect(reporter.messages.first?.hasPrefix(#"Unimplemented: @Dependency(\.urlSession)"#) == true)
+    #expect(
+      reporter.messages.first?.hasPrefix(#"Unimplemented: @Dependency(\.urlSession)"#) == true)
     #expect(reporter.messages.first?.contains("https://example.invalid/") == true)
   }
 

@@ -6,19 +6,23 @@ import Testing
   @Test func concurrentSleepersWakeInDeadlineOrder() async throws {
     let clock = TestClock()
     let woken = LockIsolated<[Int]>([])
-    // Main-actor sleepers run one at a time, in the order the clock resumes them.
-    let sleepers = [3, 1, 2, 1].enumerated().map { index, seconds in
-      Task { @MainActor in
-        try await clock.sleep(for: .seconds(seconds))
-        woken.withValue { $0.append(index) }
-      }
+    var sleepers: [Task<Void, any Error>] = []
+    // Start the sleepers one after another, so that sleepers with equal deadlines have a known
+    // order. They all sleep at once; the clock resumes them one at a time, earliest deadline
+    // first, yielding in between, and they record their wake-up on the main actor.
+    for (index, seconds) in [3, 1, 2, 1].enumerated() {
+      sleepers.append(
+        Task { @MainActor in
+          try await clock.sleep(for: .seconds(seconds))
+          woken.withValue { $0.append(index) }
+        })
+      await waitForSleepers(clock, count: index + 1)
     }
-    await waitForSleepers(clock, count: 4)
     #expect(woken.value.isEmpty)
 
     await clock.advance(by: .seconds(3))
     for sleeper in sleepers { try await sleeper.value }
-    // Deadlines 1 (indices 1 and 3, in the order they slept), 2, then 3.
+    // Deadline 1 (indices 1 then 3, in the order they started sleeping), then 2, then 3.
     #expect(woken.value == [1, 3, 2, 0])
     #expect(clock.now == .init(offset: .seconds(3)))
   }
@@ -83,31 +87,17 @@ import Testing
     #expect(clock._sleeperCount == 0)
   }
 
-  @Test func runFollowsSleepersThatSleepAgain() async throws {
-    let clock = TestClock()
-    let task = Task {
-      for _ in 1...3 {
-        try await clock.sleep(for: .seconds(2))
-      }
-    }
-    await waitForSleepers(clock, count: 1)
-    await clock.run()
-    try await task.value
-    #expect(clock.now == .init(offset: .seconds(6)))
-  }
-
-  @Test func runGivesUpOnSleepersThatNeverStop() async {
+  @Test func runGivesUpOnceTheTimeoutHasPassed() async {
     let clock = TestClock()
     let (_, reporter) = await collectingIssues {
-      let forever = Task {
-        while true {
-          try await clock.sleep(for: .seconds(1))
-        }
-      }
+      let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
       await waitForSleepers(clock, count: 1)
-      await clock.run(timeout: .milliseconds(50))
-      await #expect(throws: CancellationError.self) { try await forever.value }
+      // A zero timeout has passed before the first advance: the sleeper is cancelled.
+      await clock.run(timeout: .zero)
+      await #expect(throws: CancellationError.self) { try await sleeper.value }
     }
+    #expect(clock._sleeperCount == 0)
+    #expect(clock.now == .init())
     #expect(reporter.messages.count == 1)
     #expect(reporter.messages.first?.contains("TestClock.run() gave up") == true)
     #expect(reporter.sites.first?.fileID.hasSuffix("TestClockTests.swift") == true)

@@ -123,10 +123,11 @@ import Testing
   }
 
   @Test func asyncSequence() async {
-    let stream = UncheckedSendable(AsyncStream<Int> { continuation in
-      for value in 1...3 { continuation.yield(value) }
-      continuation.finish()
-    })
+    let stream = UncheckedSendable(
+      AsyncStream<Int> { continuation in
+        for value in 1...3 { continuation.yield(value) }
+        continuation.finish()
+      })
     var values: [Int] = []
     for await value in stream { values.append(value) }
     #expect(values == [1, 2, 3])

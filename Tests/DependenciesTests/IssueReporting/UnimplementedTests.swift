@@ -150,7 +150,8 @@ struct NumberClient: Sendable {
       reportIssue(Failure())
       reportIssue(Failure(), "while saving")
     }
-    #expect(reporter.messages == ["Caught error: Failure()", "Caught error: Failure(): while saving"])
+    #expect(
+      reporter.messages == ["Caught error: Failure()", "Caught error: Failure(): while saving"])
   }
 
   @Test func isTestingUnderSwiftTest() {
