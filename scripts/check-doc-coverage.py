@@ -13,6 +13,8 @@ A public symbol counts as documented when it has a doc comment of its own or one
 the requirement it implements (the graph then carries the requirement's comment). It is excused
 when:
   - a component of its path starts with `_` (underscored names are not API);
+  - it is an extension block (emitted with -emit-extension-block-symbols), whose members are
+    checked one by one;
   - it implements a requirement of a protocol its type conforms to and so inherits that
     requirement's documentation in DocC: requirements of the module's own protocols are read from
     the graph, those of standard-library protocols from the table below.
@@ -136,6 +138,8 @@ def main():
             continue
         if any(component.startswith("_") for component in symbol["pathComponents"]):
             continue
+        if symbol["kind"]["identifier"] == "swift.extension":
+            continue  # an extension block (-emit-extension-block-symbols); its members count
         if has_doc_comment(symbol):
             continue
         if implements_requirement(identifier, symbol):

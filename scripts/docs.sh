@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 swift build --scratch-path .build-docs --target Dependencies \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" \
+  -Xswiftc -emit-extension-block-symbols
 mkdir -p "$graphs/dependencies"
 # Only the module's own graph (and its extensions of other modules); other modules' graphs would add
 # their re-exported copies of the same symbols.
