@@ -7,7 +7,8 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift lint-c sanitize tsan asan ubsan warnings coverage clean
+.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+  lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -62,18 +63,44 @@ lint-c:
 	    $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include $$defs $$f || exit 1; \
 	  done; \
 	done
-	@echo "C core: -Wall -Wextra clean"
+	@for f in Fuzz/*.c; do \
+	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include -DDCK_DEBUG $$f || exit 1; \
+	done
+	@echo "C core and fuzz targets: -Wall -Wextra clean"
 
 sanitize: tsan asan
 
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
+## LeakSanitizer runs too; XCTest's own leak is suppressed in code, by the __lsan_default_suppressions
+## hook in Tests/CDependenciesTests/Support/LeakSanitizerSuppressions.swift (no suppressions file).
 asan: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
 
+## swiftc has no -sanitize=undefined on Linux, and Swift code traps on overflow and out-of-bounds
+## access by itself in debug builds; so UBSan instruments the C core (any finding aborts the run), and
+## clang links its runtime.
 ubsan: deps
-	$(SWIFT) test --sanitize=undefined --scratch-path .build-ubsan
+	$(SWIFT) test --scratch-path .build-ubsan \
+	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	  -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+
+## Fuzzes the C core (Fuzz/): each libFuzzer target runs FUZZ_SECONDS (CI: 90). For a longer run,
+## e.g. before a release: make fuzz FUZZ_SECONDS=1800
+FUZZ_SECONDS ?= 90
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Fuzzes, then minimises the seeds plus everything found into Fuzz/corpus/ (to commit).
+fuzz-corpus:
+	scripts/fuzz.sh --update-corpus $(FUZZ_SECONDS)
+
+## The server-request soak test (Tests/DependenciesTests/SoakTests.swift), off in `make test`: runs
+## SOAK_SECONDS (default 60), then checks isolation, the core's live counters and resident memory.
+SOAK_SECONDS ?= 60
+soak: deps
+	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
 
 ## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).

@@ -61,7 +61,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DependenciesTests",
-      dependencies: ["Dependencies"]
+      // CDependencies: the soak and bad-input tests read the core's live counters.
+      dependencies: ["Dependencies", "CDependencies"]
     ),
     .testTarget(
       name: "DependenciesTestSupportTests",

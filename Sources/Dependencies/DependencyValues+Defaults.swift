@@ -12,10 +12,16 @@ extension DependencyValues {
     _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, captured: _TrieRoot?,
     site: _ReadSite
   ) -> Key.Value {
-    if _isUpdating && context == .test && Key.self is any StrictDependencyKey.Type {
+    if _isUpdating && context == .test
+      && (Key.self is any StrictDependencyKey.Type || Key.self is any _ReportsTestReads.Type)
+    {
       // Read to be modified by an update closure: serve the test value without caching it, so a
       // later read that is not overridden still fails the test.
-      return _ReadFrame.with(nil) { DependencyValues.$_current.withValue(self) { Key.testValue } }
+      return _ReadFrame.with(nil) {
+        _DefaultComputation.$readSite.withValue(nil) {
+          DependencyValues.$_current.withValue(self) { Key.testValue }
+        }
+      }
     }
     var scope = self
     scope._isUpdating = false
@@ -23,17 +29,13 @@ extension DependencyValues {
     if let captured {
       scope._storage = captured.merging(_storage)
     }
-    // A read through a `@Dependency` key path publishes a read frame; a direct subscript access
-    // (such as `$0.calendar.timeZone = …` inside `withDependencies`) does not. Built-in keys are
-    // private, so they are only ever read through key paths.
-    let wrapperSite: _ReadSite? = _ReadFrame.current != nil ? site : nil
     let chain = _DefaultComputation.chain + [_typeName(Key.self)]
 
     var compute: () -> UnsafeMutableRawPointer? = {
       // The default runs as code of its own: no frame of the read that triggered it.
       let value = _ReadFrame.with(nil) {
         _DefaultComputation.$chain.withValue(chain) {
-          _DefaultComputation.$wrapperSite.withValue(wrapperSite) {
+          _DefaultComputation.$readSite.withValue(site) {
             DependencyValues.$_current.withValue(scope) {
               Self._defaultValue(Key.self, in: context, site: site)
             }
@@ -110,22 +112,36 @@ enum _DefaultComputation {
   /// The keys whose defaults are being computed, outermost first.
   @TaskLocal static var chain: [String] = []
 
-  /// While a default is computed for a read through a `@Dependency` property, where that property
-  /// was read; `nil` for a direct subscript access (such as `$0.calendar.timeZone = …` inside
-  /// `withDependencies`). Lets a built-in key's `testValue` report at the read site, and only for
-  /// reads by the feature.
-  @TaskLocal static var wrapperSite: _ReadSite?
+  /// While a default is computed (and cached), where the read that needs it happened. `nil` while
+  /// an update closure reads a `_ReportsTestReads` key to modify it. Lets such a key's `testValue`
+  /// report at the read site.
+  @TaskLocal static var readSite: _ReadSite?
 
   static func failCycle(chain: [String], site: _ReadSite) -> Never {
-    let cycle = chain.joined(separator: " → ")
+    let key = chain.last!
+    let path = chain.joined(separator: " → ")
+    // On this thread the chain shows the whole cycle. Otherwise the key is being computed on another
+    // thread that (directly or through further threads) waits for a default this thread computes:
+    // this thread only knows its own part of the cycle.
+    let cycle =
+      chain.dropLast().contains(key)
+      ? "computing the default value of \(key) needs \(key) itself (\(path))"
+      : """
+      the default value of \(key) is being computed on another thread, which waits (directly or \
+      through other threads) for a default value this thread is computing (this thread: \(path))
+      """
     fatalError(
       """
-      swift-dependencies: dependency cycle: computing the default value of \(chain.last!) needs \
-      \(chain.last!) itself (\(cycle)), either on this thread or through threads waiting on each \
-      other. A key's liveValue/testValue must not read itself, directly or through other keys. \
-      Break the cycle, for example by reading the dependency lazily inside a closure instead of \
-      while the value is built.
+      swift-dependencies: dependency cycle: \(cycle). A key's liveValue/testValue must not read \
+      itself, directly or through other keys. Break the cycle, for example by reading the \
+      dependency lazily inside a closure instead of while the value is built.
       """,
       file: site.fileID, line: site.line)
   }
 }
+
+/// A key whose `testValue` reports an issue (through `_DefaultComputation.readSite`) when a test
+/// reads it without overriding it, like the built-in calendar, locale and time zone. As for a
+/// strict key, a read made by an update closure to modify the value (`$0.calendar.timeZone = …`)
+/// neither reports nor caches the test value.
+protocol _ReportsTestReads {}

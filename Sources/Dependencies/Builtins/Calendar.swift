@@ -29,7 +29,7 @@ extension DependencyValues {
   }
 }
 
-private enum CalendarKey: DependencyKey {
+private enum CalendarKey: DependencyKey, _ReportsTestReads {
   static var liveValue: Calendar { .autoupdatingCurrent }
   static var testValue: Calendar {
     _reportNoTestImplementation("calendar", example: "Calendar(identifier: .gregorian)")

@@ -27,7 +27,7 @@ extension DependencyValues {
   }
 }
 
-private enum LocaleKey: DependencyKey {
+private enum LocaleKey: DependencyKey, _ReportsTestReads {
   static var liveValue: Locale { .autoupdatingCurrent }
   static var testValue: Locale {
     _reportNoTestImplementation("locale", example: #"Locale(identifier: "en_US")"#)

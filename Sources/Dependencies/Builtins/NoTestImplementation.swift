@@ -1,11 +1,12 @@
-/// Reports that a feature read a built-in dependency that has no test implementation (the
-/// calendar, locale, time zone or preferred locales of the device) in a test, without overriding
-/// it. Called from such a key's `testValue`, so it runs once per test (per cache of defaults).
+/// Reports that a test read a built-in dependency that has no test implementation (the calendar,
+/// locale, time zone or preferred locales of the machine) without overriding it. Called from the
+/// `testValue` of such a key (a `_ReportsTestReads` key), so it runs once per test (per cache of
+/// default values), at the place of the read.
 ///
-/// Only reads through a `@Dependency` property report, at the place of the read: a direct access
-/// such as `$0.calendar.timeZone = …` inside `withDependencies` is an override in the making.
+/// A read that an update closure makes to modify the value (`$0.calendar.timeZone = …` inside
+/// `withDependencies`) is part of an override and reports nothing: there is no read site then.
 func _reportNoTestImplementation(_ name: String, example: String) {
-  guard let site = _DefaultComputation.wrapperSite else { return }
+  guard let site = _DefaultComputation.readSite else { return }
   reportIssue(
     """
     @Dependency(\\.\(name)) has no test implementation, but was read from a test context.

@@ -34,7 +34,7 @@ private struct PreferredLocales: Sendable {
   }
 }
 
-private enum PreferredLocalesKey: DependencyKey {
+private enum PreferredLocalesKey: DependencyKey, _ReportsTestReads {
   static var liveValue: PreferredLocales { PreferredLocales() }
   static var testValue: PreferredLocales {
     _reportNoTestImplementation("preferredLocales", example: #"[Locale(identifier: "en_US")]"#)

@@ -27,7 +27,7 @@ extension DependencyValues {
   }
 }
 
-private enum TimeZoneKey: DependencyKey {
+private enum TimeZoneKey: DependencyKey, _ReportsTestReads {
   static var liveValue: TimeZone { .autoupdatingCurrent }
   static var testValue: TimeZone {
     _reportNoTestImplementation("timeZone", example: #"TimeZone(identifier: "UTC")!"#)

@@ -48,14 +48,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       self.offset = offset
     }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self {
       Self(offset: offset + duration)
     }
 
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration {
       other.offset - offset
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool {
       lhs.offset < rhs.offset
     }
@@ -297,4 +300,23 @@ extension TestClock where Duration == Swift.Duration {
 }
 
 /// The error ``TestClock/checkSuspension()`` throws when tasks are still sleeping on the clock.
+///
+/// ```swift
+/// do {
+///   try await clock.checkSuspension()
+/// } catch is SuspensionError {
+///   print("Something is still waiting on the clock")
+/// }
+/// ```
+///
+/// In a test, assert that a feature is done waiting:
+///
+/// ```swift
+/// await withDependencies {
+///   $0.continuousClock = clock
+/// } operation: {
+///   await model.refresh()
+/// }
+/// try await clock.checkSuspension()
+/// ```
 public struct SuspensionError: Error {}

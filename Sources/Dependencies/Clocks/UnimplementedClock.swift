@@ -28,14 +28,17 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   public struct Instant: InstantProtocol {
     let base: AnyClock<Duration>.Instant
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self {
       Self(base: base.advanced(by: duration))
     }
 
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration {
       base.duration(to: other.base)
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool {
       lhs.base < rhs.base
     }

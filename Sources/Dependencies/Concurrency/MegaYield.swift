@@ -11,6 +11,19 @@ extension Task where Success == Never, Failure == Never {
   /// #expect(model.isLoading)
   /// ```
   ///
+  /// In a test, let work started by a feature reach its first suspension point:
+  ///
+  /// ```swift
+  /// let model = withDependencies {
+  ///   $0.continuousClock = clock
+  /// } operation: {
+  ///   SearchModel()
+  /// }
+  /// model.queryChanged("blob")
+  /// await Task.megaYield()
+  /// await clock.advance(by: .milliseconds(300))
+  /// ```
+  ///
   /// Prefer waiting on an explicit signal where one exists; this is a heuristic.
   public static func megaYield(count: Int = _defaultMegaYieldCount) async {
     for _ in 0..<count {

@@ -90,7 +90,7 @@ public func unimplemented<each Argument, Result>(
 /// var fetch: @Sendable (Int) async -> String = unimplemented("fetch", placeholder: "")
 /// ```
 ///
-/// See ``unimplemented(_:placeholder:fileID:filePath:function:line:column:)-(_,_,_,_,_,_,_)``.
+/// Like the synchronous overload, for `async` endpoints.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result = (),

@@ -78,13 +78,3 @@ import Testing
     #expect(reporter.messages.isEmpty)
   }
 }
-
-extension Result where Failure == any Error {
-  init(catching body: () async throws -> Success) async {
-    do {
-      self = .success(try await body())
-    } catch {
-      self = .failure(error)
-    }
-  }
-}

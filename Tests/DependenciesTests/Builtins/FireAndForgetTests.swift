@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A one-shot signal tasks can wait on.
-final class Gate: Sendable {
+private final class Gate: Sendable {
   private let state = LockIsolated<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 

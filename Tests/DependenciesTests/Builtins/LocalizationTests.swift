@@ -58,6 +58,20 @@ import Testing
   }
 }
 
+extension CalendarTests {
+  @Test func aReadAfterAnInPlaceOverrideStillReports() {
+    let (_, reporter) = collectingIssues {
+      withDependencies {
+        $0.calendar.timeZone = TimeZone(identifier: "UTC")!
+      } operation: {
+      }
+      @Dependency(\.calendar) var calendar
+      _ = calendar
+    }
+    #expect(reporter.messages.count == 1)
+  }
+}
+
 @Suite struct LocaleTests {
   @Test func liveIsTheAutoupdatingCurrentLocale() {
     let locale = isolated {

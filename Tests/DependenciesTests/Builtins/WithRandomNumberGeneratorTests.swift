@@ -77,3 +77,12 @@ import Testing
     #expect(values == Set((0..<100).map { _ in reference.next() }))
   }
 }
+
+/// A seeded random number generator (a linear congruential generator), for deterministic tests.
+private struct LCRNG: RandomNumberGenerator, Sendable {
+  var seed: UInt64
+  mutating func next() -> UInt64 {
+    seed = 2_862_933_555_777_941_757 &* seed &+ 3_037_000_493
+    return seed
+  }
+}

@@ -33,11 +33,13 @@ func waitForSleepers(_ clock: TestClock<Duration>, count: Int) async {
   await clock._waitForSleepers(count: count)
 }
 
-/// A seeded random number generator (a linear congruential generator), for deterministic tests.
-struct LCRNG: RandomNumberGenerator, Sendable {
-  var seed: UInt64
-  mutating func next() -> UInt64 {
-    seed = 2_862_933_555_777_941_757 &* seed &+ 3_037_000_493
-    return seed
+extension Result where Failure == any Error {
+  /// The result of the asynchronous `body`: what it returns, or the error it throws.
+  init(catching body: () async throws -> Success) async {
+    do {
+      self = .success(try await body())
+    } catch {
+      self = .failure(error)
+    }
   }
 }
