@@ -7,8 +7,8 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs test integration bench bench-quick bench-json bench-docs deps lint lint-swift lint-c sanitize \
-  tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
+.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+  lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -21,6 +21,12 @@ test: deps
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
+
+## Runs the three examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
+examples: deps
+	$(SWIFT) run DiceGame
+	$(SWIFT) run InvoiceNumbers
+	$(SWIFT) run RequestHandling
 
 ## Prints the benchmark table (release build).
 bench: deps
@@ -47,7 +53,7 @@ warnings: deps lint-c
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks \
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests
 
@@ -96,8 +102,10 @@ SOAK_SECONDS ?= 60
 soak: deps
 	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
 
-## Builds the DocC documentation with warnings as errors.
+## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
+## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
 docs: deps
+	scripts/check-links.py
 	scripts/docs.sh
 
 coverage: deps

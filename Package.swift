@@ -77,6 +77,46 @@ let package = Package(
       dependencies: ["Dependencies", "CDependencies", "AllocationCounter"],
       path: "Benchmarks/Suite"
     ),
+
+    // Examples: `swift run DiceGame`, `swift run InvoiceNumbers`, `swift run RequestHandling`
+    // (`make examples` runs all three). Each feature is a library, so that ExamplesTests can test
+    // it; the executable is a thin `main.swift`.
+    .target(
+      name: "DiceGameCore",
+      dependencies: ["Dependencies"],
+      path: "Examples/DiceGame/DiceGameCore"
+    ),
+    .executableTarget(
+      name: "DiceGame",
+      dependencies: ["DiceGameCore"],
+      path: "Examples/DiceGame/DiceGame"
+    ),
+    .target(
+      name: "InvoiceNumbersCore",
+      dependencies: ["Dependencies"],
+      path: "Examples/InvoiceNumbers/InvoiceNumbersCore"
+    ),
+    .executableTarget(
+      name: "InvoiceNumbers",
+      dependencies: ["InvoiceNumbersCore"],
+      path: "Examples/InvoiceNumbers/InvoiceNumbers"
+    ),
+    .target(
+      name: "RequestHandlingCore",
+      dependencies: ["Dependencies"],
+      path: "Examples/RequestHandling/RequestHandlingCore"
+    ),
+    .executableTarget(
+      name: "RequestHandling",
+      dependencies: ["RequestHandlingCore"],
+      path: "Examples/RequestHandling/RequestHandling"
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "DiceGameCore", "InvoiceNumbersCore", "RequestHandlingCore", "DependenciesTestSupport",
+      ]
+    ),
   ],
   cLanguageStandard: .c11
 )

@@ -36,6 +36,8 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
   /// Running in a test: reads return each key's `testValue`.
   case test
 
+  /// The context's name: `live`, `preview` or `test` (the spelling `SWIFT_DEPENDENCIES_CONTEXT`
+  /// accepts).
   public var description: String {
     switch self {
     case .live: "live"

@@ -59,8 +59,9 @@ public protocol TestDependencyKey {
 /// ```
 ///
 /// Defaults chain from the most specific context to the least: a read in a test returns
-/// `testValue`, which defaults to `previewValue`, which defaults to `liveValue`. A key whose live
-/// value must never run in a test should be a ``StrictDependencyKey`` instead.
+/// `testValue`, which defaults to `previewValue`, which defaults to `liveValue`. A key that every
+/// test must override should be a ``StrictDependencyKey`` instead; if its live value must never run
+/// in a test, also give it a `testValue` made of `unimplemented` endpoints.
 ///
 /// The namespaced spelling of this protocol is `Dependency.Key`.
 public protocol DependencyKey: TestDependencyKey {

@@ -17,8 +17,9 @@
 /// Entering a scope costs O(log n) in the number of dependencies in effect: each override is
 /// path-copied into a new root of a persistent trie, and the scope binds that root by pointer.
 ///
-/// The error type of the closures is preserved: a caller can catch the concrete error without a
-/// cast.
+/// The error type of the closures is preserved: when both closures declare it (`throws(MyError)`),
+/// a caller can catch the concrete error without a cast. Closures that do not declare what they
+/// throw infer `any Error`.
 ///
 /// - Parameters:
 ///   - updateValuesForOperation: Changes the dependencies for the scope.

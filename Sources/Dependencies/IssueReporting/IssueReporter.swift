@@ -39,6 +39,7 @@ public struct IssueSite: Sendable, Hashable, CustomStringConvertible {
     self.column = column
   }
 
+  /// The file ID and line, as `Module/File.swift:12`.
   public var description: String { "\(fileID):\(line)" }
 }
 
@@ -75,6 +76,7 @@ public struct StandardErrorReporter: IssueReporter {
   /// Creates the reporter.
   public init() {}
 
+  /// Writes `⚠️ swift-dependencies issue at <site>: <message>` to standard error.
   public func reportIssue(_ message: String, at site: IssueSite) {
     ProcessEnvironment.writeToStandardError("⚠️ swift-dependencies issue at \(site): \(message)\n")
   }

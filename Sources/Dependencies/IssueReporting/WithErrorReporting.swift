@@ -22,6 +22,10 @@
 /// - Parameters:
 ///   - message: Context for the report, appended to the error's description.
 ///   - reporters: Reporters to send the issue to instead of the ones in effect.
+///   - fileID: The file ID the issue is reported at; defaults to the caller's.
+///   - filePath: The file path the issue is reported at; defaults to the caller's.
+///   - line: The line the issue is reported at; defaults to the caller's.
+///   - column: The column the issue is reported at; defaults to the caller's.
 ///   - body: The work to run.
 @discardableResult
 public func withErrorReporting<R>(
