@@ -10,9 +10,12 @@ if [ -z "$bin" ] || [ -z "$profdata" ]; then
   echo "no coverage data under $scratch: run 'swift test --enable-code-coverage' first" >&2
   exit 1
 fi
+# The toolchain's llvm-cov matches the profile format its compiler writes.
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+[ -x "$llvm_cov" ] || llvm_cov=llvm-cov
 for folder in CSupport Sources; do
   echo "== $folder/"
-  llvm-cov report "$bin" -instr-profile="$profdata" \
+  "$llvm_cov" report "$bin" -instr-profile="$profdata" \
     -ignore-filename-regex='(\.build|Tests|Benchmarks|Fuzz|Examples|IntegrationTests)/' \
     "$PWD/$folder" | tail -n 1
 done
