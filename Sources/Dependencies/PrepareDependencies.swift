@@ -55,14 +55,23 @@ public func prepareDependencies<E: Error>(
 }
 
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
+/// Normally one `prepareDependencies` call on one thread uses it, but the values that carry it can be
+/// copied into other tasks by the update closure, so its state sits behind a lock.
 @usableFromInline
-final class _AssignedKeys: @unchecked Sendable {
-  // @unchecked Sendable: used by one `prepareDependencies` call on one thread, never shared.
-  private(set) var keys: [(_KeyIdentity, String)] = []
-  private var seen: Set<UInt> = []
+final class _AssignedKeys: Sendable {
+  private struct State {
+    var keys: [(_KeyIdentity, String)] = []
+    var seen: Set<UInt> = []
+  }
+
+  private let state = _Locked(State())
+
+  var keys: [(_KeyIdentity, String)] { state.withLock { $0.keys } }
 
   @usableFromInline
   func record<Key>(_ id: _KeyIdentity, _ key: Key.Type) {
-    if seen.insert(id.raw).inserted { keys.append((id, _typeName(key))) }
+    state.withLock { state in
+      if state.seen.insert(id.raw).inserted { state.keys.append((id, _typeName(key))) }
+    }
   }
 }
