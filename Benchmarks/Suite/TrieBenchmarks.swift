@@ -65,12 +65,11 @@ func runTrieBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
   }
 }
 
-/// The hash the façade uses for key identifiers (SplitMix64's finaliser).
+/// The hash the façade uses for key identifiers: SplitMix64's step and finaliser applied to `x`,
+/// which is the first output of a SplitMix64 seeded with `x`.
 func mixHash(_ x: UInt64) -> UInt64 {
-  var z = x &+ 0x9E37_79B9_7F4A_7C15
-  z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-  z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-  return z ^ (z >> 31)
+  var generator = SplitMix64(seed: x)
+  return generator.next()
 }
 
 /// A row from two time measurements.

@@ -41,6 +41,4 @@ final class _LiveValueCache: @unchecked Sendable {
   func lookup(_ key: _KeyIdentity, _ context: DependencyContext) -> UnsafeMutableRawPointer? {
     dck_cache_get(handle, key.raw, context._rawValue)
   }
-
-  var count: Int { dck_cache_count(handle) }
 }

@@ -22,8 +22,6 @@ final class _TrieRoot: @unchecked Sendable {
   @inlinable @inline(__always)
   var isEmpty: Bool { dck_trie_count(handle) == 0 }
 
-  var count: Int { dck_trie_count(handle) }
-
   /// The value stored for `key`, borrowed from this root (valid while `self` is alive).
   @inlinable @inline(__always)
   func lookup(_ key: _KeyIdentity) -> UnsafeMutableRawPointer? {
@@ -36,12 +34,6 @@ final class _TrieRoot: @unchecked Sendable {
     _ = _registerValueCallbacks
     let value = Unmanaged.passUnretained(box).toOpaque()
     let root = withExtendedLifetime(box) { dck_trie_insert(handle, key.raw, key.hash, value)! }
-    return root == handle ? self.releasingDuplicate(root) : _TrieRoot(adopting: root)
-  }
-
-  /// A root without `key`.
-  func removing(_ key: _KeyIdentity) -> _TrieRoot {
-    let root = dck_trie_remove(handle, key.raw, key.hash)!
     return root == handle ? self.releasingDuplicate(root) : _TrieRoot(adopting: root)
   }
 
