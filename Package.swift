@@ -18,6 +18,11 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "Dependencies", targets: ["Dependencies"]),
+    // The classic package graph's satellite libraries, with their classic module names. Dependencies
+    // re-exports all three, so `import Dependencies` alone gives everything.
+    .library(name: "IssueReporting", targets: ["IssueReporting"]),
+    .library(name: "ConcurrencyExtras", targets: ["ConcurrencyExtras"]),
+    .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "Dependencies Test Support", targets: ["Dependencies_Test_Support"]),
   ],
@@ -40,9 +45,16 @@ let package = Package(
       // ck_epoch), so link it explicitly.
       linkerSettings: [.linkedLibrary("ck")]
     ),
+    // Reporting issues: in a test, to the running test (found at run time, without linking a test
+    // framework); otherwise to standard error or custom reporters.
+    .target(name: "IssueReporting"),
+    // Concurrency helpers: LockIsolated, ActorIsolated, UncheckedSendable, megaYield, streams.
+    .target(name: "ConcurrencyExtras"),
+    // Controllable clocks for tests: TestClock, ImmediateClock, UnimplementedClock, AnyClock.
+    .target(name: "Clocks", dependencies: ["IssueReporting", "ConcurrencyExtras"]),
     .target(
       name: "Dependencies",
-      dependencies: ["CDependencies"]
+      dependencies: ["CDependencies", "IssueReporting", "ConcurrencyExtras", "Clocks"]
     ),
     .target(
       name: "DependenciesTestSupportLoader"
@@ -64,6 +76,9 @@ let package = Package(
       // CDependencies: the soak and bad-input tests read the core's live counters.
       dependencies: ["Dependencies", "CDependencies"]
     ),
+    .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting"]),
+    .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
+    .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
     .testTarget(
       name: "DependenciesTestSupportTests",
       dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support"]

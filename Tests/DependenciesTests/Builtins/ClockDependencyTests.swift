@@ -77,4 +77,18 @@ import Testing
     #expect(clock.now == .init(offset: .seconds(5)))
     #expect(reporter.messages.isEmpty)
   }
+
+  @Test func usableAsAnExistentialDependency() async throws {
+    let clock = ImmediateClock()
+    let (_, reporter) = await collectingIssues {
+      await withDependencies {
+        $0.suspendingClock = AnyClock(clock)
+      } operation: {
+        @Dependency(\.suspendingClock) var suspendingClock
+        try? await suspendingClock.sleep(for: .seconds(4))
+      }
+    }
+    #expect(reporter.messages.isEmpty)
+    #expect(clock.now == .init(offset: .seconds(4)))
+  }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Task where Success == Never, Failure == Never {
   /// Suspends the current task many times, giving other tasks ample opportunity to run.
   ///
@@ -36,7 +44,8 @@ extension Task where Success == Never, Failure == Never {
 /// How many times ``_Concurrency/Task/megaYield(count:)`` yields by default: 20, or the value of
 /// the `TASK_MEGA_YIELD_COUNT` environment variable (at most 10,000).
 public let _defaultMegaYieldCount: Int = {
-  guard let text = ProcessEnvironment.current["TASK_MEGA_YIELD_COUNT"], let count = Int(text)
+  guard let text = getenv("TASK_MEGA_YIELD_COUNT").map({ String(cString: $0) }),
+    let count = Int(text)
   else { return 20 }
   return max(0, min(count, 10_000))
 }()

@@ -1,3 +1,6 @@
+import ConcurrencyExtras
+import IssueReporting
+
 /// A clock whose sleeps return at once, moving its `now` forward by the time slept.
 ///
 /// Use it where time should pass instantly: in tests that do not care about the exact timing of a

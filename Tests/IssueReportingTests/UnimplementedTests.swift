@@ -1,4 +1,4 @@
-import Dependencies
+import IssueReporting
 import Testing
 
 /// A client declared as classic code declares one, with unimplemented test endpoints.

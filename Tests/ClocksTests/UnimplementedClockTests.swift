@@ -1,4 +1,4 @@
-import Dependencies
+import Clocks
 import Testing
 
 @Suite struct UnimplementedClockTests {

@@ -1,4 +1,4 @@
-import Dependencies
+import Clocks
 import Testing
 
 @Suite struct AnyClockTests {
@@ -20,19 +20,5 @@ import Testing
     await base.advance(by: .seconds(2))
     try await sleeper.value
     #expect(clock.now.duration(to: clock.now.advanced(by: .seconds(1))) == .seconds(1))
-  }
-
-  @Test func usableAsAnExistentialDependency() async throws {
-    let clock = ImmediateClock()
-    let (_, reporter) = await collectingIssues {
-      await withDependencies {
-        $0.suspendingClock = AnyClock(clock)
-      } operation: {
-        @Dependency(\.suspendingClock) var suspendingClock
-        try? await suspendingClock.sleep(for: .seconds(4))
-      }
-    }
-    #expect(reporter.messages.isEmpty)
-    #expect(clock.now == .init(offset: .seconds(4)))
   }
 }

@@ -1,4 +1,5 @@
-import Dependencies
+import Clocks
+import ConcurrencyExtras
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct TestClockTests {

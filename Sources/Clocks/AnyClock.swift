@@ -1,3 +1,6 @@
+import ConcurrencyExtras
+import IssueReporting
+
 /// A type-erased clock: wraps any clock whose durations are `Duration`.
 ///
 /// Use it to store a clock whose concrete type varies (a `ContinuousClock` live, a ``TestClock`` in

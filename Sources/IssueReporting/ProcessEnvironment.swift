@@ -8,8 +8,8 @@
 
 /// What the library reads about its process: environment variables, whether a test runner
 /// started it, and a way to write to standard error without Foundation.
-enum ProcessEnvironment {
-  static var current: [String: String] {
+package enum ProcessEnvironment {
+  package static var current: [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
@@ -28,7 +28,7 @@ enum ProcessEnvironment {
   /// runs Swift Testing by passing `--testing-library swift-testing` to the same executable; on
   /// Apple platforms `xctest` hosts the bundle and Xcode sets `XCTestConfigurationFilePath` or
   /// `XCTestBundlePath`.
-  static func isTesting(environment: [String: String], arguments: [String]) -> Bool {
+  package static func isTesting(environment: [String: String], arguments: [String]) -> Bool {
     if let first = arguments.first, first.hasSuffix(".xctest") || first.hasSuffix("/xctest") {
       return true
     }
@@ -40,11 +40,12 @@ enum ProcessEnvironment {
       || environment["XCTestSessionIdentifier"] != nil
   }
 
-  static let isTestingProcess = isTesting(environment: current, arguments: CommandLine.arguments)
+  package static let isTestingProcess = isTesting(
+    environment: current, arguments: CommandLine.arguments)
 
   /// True in a test process that runs XCTest tests: under `swift test` on Linux, the test bundle
   /// runs XCTest unless it was passed `--testing-library swift-testing`.
-  static let isXCTestRun: Bool = {
+  package static let isXCTestRun: Bool = {
     guard isTestingProcess else { return false }
     let arguments = CommandLine.arguments
     if let index = arguments.firstIndex(of: "--testing-library"), index + 1 < arguments.count {
@@ -53,7 +54,7 @@ enum ProcessEnvironment {
     return true
   }()
 
-  static func writeToStandardError(_ message: String) {
+  package static func writeToStandardError(_ message: String) {
     var message = message
     message.withUTF8 { bytes in
       var remaining = UnsafeRawBufferPointer(bytes)

@@ -1,4 +1,4 @@
-import Dependencies
+import ConcurrencyExtras
 import Foundation
 import Testing
 

@@ -1,3 +1,6 @@
+import ConcurrencyExtras
+import IssueReporting
+
 /// A clock whose time moves only when a test says so.
 ///
 /// Sleeps on a test clock suspend until the test advances the clock past their deadline with

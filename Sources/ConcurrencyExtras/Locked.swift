@@ -6,18 +6,18 @@ import Foundation
 /// large collection costs no copy-on-write, and re-entering the lock from inside `body` deadlocks.
 /// Keep critical sections short, never suspend inside them, and resume continuations only after
 /// `withLock` returns.
-final class _Locked<State>: @unchecked Sendable {
+package final class _Locked<State>: @unchecked Sendable {
   // @unchecked Sendable: `state` is read and written only inside `withLock`, with `lock` held, and
   // `withLock` takes a non-escaping closure, so no reference to the state outlives the critical
   // section. Callers only store `Sendable` state (instants, continuations, counters).
   private let lock = NSLock()
   private var state: State
 
-  init(_ state: State) {
+  package init(_ state: State) {
     self.state = state
   }
 
-  func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }
     return try body(&state)

@@ -1,3 +1,6 @@
+import ConcurrencyExtras
+import IssueReporting
+
 /// A clock that reports an issue whenever it is used: the default clock of tests, so that a test
 /// that exercises time-based code without providing a clock fails and says which clock it needs.
 ///
