@@ -221,7 +221,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// await clock.run()  // now is 1,000 seconds later
   /// ```
   ///
-  /// After waking a sleeper, `run` yields (``_Concurrency/Task/megaYield(count:)``) so that the
+  /// After waking a sleeper, `run` yields (`Task.megaYield()`) so that the
   /// woken task can sleep again before it looks for the next deadline; a task that takes longer
   /// than that to sleep again is not waited for. If sleepers keep sleeping again (a timer that
   /// never stops), advancing never finishes: after `timeout` of real time, `run` reports an issue,

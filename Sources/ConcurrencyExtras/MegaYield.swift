@@ -10,7 +10,7 @@ extension Task where Success == Never, Failure == Never {
   /// Suspends the current task many times, giving other tasks ample opportunity to run.
   ///
   /// Each of the `count` rounds awaits a detached, low-priority task that itself yields, so that
-  /// work enqueued on other executors gets a chance to make progress. ``TestClock`` uses it to let
+  /// work enqueued on other executors gets a chance to make progress. `TestClock` uses it to let
   /// woken sleepers run before time moves on.
   ///
   /// ```swift

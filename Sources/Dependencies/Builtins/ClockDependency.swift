@@ -16,7 +16,7 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// In a test the sleeps return at once; to assert on timing, put in a ``TestClock``:
+  /// In a test the sleeps return at once; to assert on timing, put in a `TestClock`:
   ///
   /// ```swift
   /// let clock = TestClock()
@@ -26,7 +26,7 @@ extension DependencyValues {
   /// ```
   ///
   /// The live value is `ContinuousClock()`; in tests and previews the default is a new
-  /// ``ImmediateClock`` (one per test), which reports nothing.
+  /// `ImmediateClock` (one per test), which reports nothing.
   public var clock: any Clock<Duration> {
     get { self[ClockKey.self] }
     set { self[ClockKey.self] = newValue }

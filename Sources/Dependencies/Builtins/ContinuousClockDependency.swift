@@ -17,7 +17,7 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// In a test, use a ``TestClock`` and advance it, or an ``ImmediateClock``:
+  /// In a test, use a `TestClock` and advance it, or an `ImmediateClock`:
   ///
   /// ```swift
   /// @Test func ticks() async {
@@ -34,7 +34,7 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// The live value is `ContinuousClock()`. In tests the default is an ``UnimplementedClock``
+  /// The live value is `ContinuousClock()`. In tests the default is an `UnimplementedClock`
   /// that reports an issue each time it is used, then returns at once.
   public var continuousClock: any Clock<Duration> {
     get { self[ContinuousClockKey.self] }

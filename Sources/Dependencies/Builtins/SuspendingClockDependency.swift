@@ -15,7 +15,7 @@ extension DependencyValues {
   /// } operation: { … }
   /// ```
   ///
-  /// The live value is `SuspendingClock()`. In tests the default is an ``UnimplementedClock``
+  /// The live value is `SuspendingClock()`. In tests the default is an `UnimplementedClock`
   /// that reports an issue each time it is used, then returns at once.
   public var suspendingClock: any Clock<Duration> {
     get { self[SuspendingClockKey.self] }
