@@ -204,6 +204,19 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
 /** The number of cached values. Wait-free. */
 size_t dck_cache_count(dck_cache_t *cache);
 
+/** dck_cache_context's answer when no context was set. */
+#define DCK_CACHE_NO_CONTEXT UINT32_MAX
+
+/**
+ * Sets the context that the readers of `cache` resolve defaults in when their scope sets none
+ * (`prepareDependencies { $0.context = .live }`). Set at most once: returns false, changing nothing,
+ * when a context was set already. Lock-free.
+ */
+bool dck_cache_set_context(dck_cache_t *cache, uint32_t context);
+
+/** The context set with dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Wait-free (one load). */
+uint32_t dck_cache_context(dck_cache_t *cache);
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Read frame                                                                                       */
 /* ------------------------------------------------------------------------------------------------ */

@@ -20,7 +20,16 @@
  *                          through any reference happens before the free done by the last releaser.
  *   dck_ptr_store_release / dck_ptr_load_acquire
  *                          a writer initialises an object, then publishes its pointer; a reader that
- *                          sees the pointer also sees the initialised contents.
+ *                          sees the pointer also sees the initialised contents. Both are full
+ *                          release/acquire operations on every architecture (with ck_pr: a release
+ *                          fence, which orders earlier loads and stores, before a plain store; a plain
+ *                          load followed by an acquire fence), never the weaker store-store/load-load
+ *                          fences, so the build that ships and the C11 build that ThreadSanitizer
+ *                          checks are the same program.
+ *   dck_u32_load_acquire / dck_u32_cas_release
+ *                          a 32-bit word set once (compare-and-swap from an initial value) and read
+ *                          by others: what was written before the swap is visible to a reader that
+ *                          sees the new word.
  *
  * All operations are wait-free.
  */
@@ -81,6 +90,13 @@ static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
 static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
   return atomic_load_explicit((dck_atomic_ptr_t *)slot, memory_order_relaxed);
 }
+static inline uint32_t dck_u32_load_acquire(const dck_atomic_u32_t *word) {
+  return atomic_load_explicit((dck_atomic_u32_t *)word, memory_order_acquire);
+}
+static inline bool dck_u32_cas_release(dck_atomic_u32_t *word, uint32_t expected, uint32_t desired) {
+  return atomic_compare_exchange_strong_explicit(word, &expected, desired, memory_order_release,
+                                                 memory_order_relaxed);
+}
 
 #else
 /* ---------------------------------------------------------------------- Concurrency Kit ck_pr -- */
@@ -120,18 +136,29 @@ static inline int64_t dck_counter_fetch_add(dck_atomic_i64_t *counter, int64_t d
   return (int64_t)ck_pr_faa_64((uint64_t *)counter, (uint64_t)delta);
 }
 static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
-  /* Orders the initialisation of *value before the store that makes it reachable. */
-  ck_pr_fence_store();
+  /* Orders every earlier load and store (the initialisation of *value among them) before the store
+     that makes it reachable: a release store. ck_pr_fence_store would order earlier stores only. */
+  ck_pr_fence_release();
   ck_pr_store_ptr(slot, value);
 }
 static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
   void *value = ck_pr_load_ptr(slot);
-  /* Orders the load of the pointer before loads through it (pairs with dck_ptr_store_release). */
-  ck_pr_fence_load();
+  /* Orders the load of the pointer before every later load and store (those through it among
+     them): an acquire load, pairing with dck_ptr_store_release. */
+  ck_pr_fence_acquire();
   return value;
 }
 static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
   return ck_pr_load_ptr(slot);
+}
+static inline uint32_t dck_u32_load_acquire(const dck_atomic_u32_t *word) {
+  uint32_t value = ck_pr_load_32(word);
+  ck_pr_fence_acquire(); /* pairs with the release fence of dck_u32_cas_release */
+  return value;
+}
+static inline bool dck_u32_cas_release(dck_atomic_u32_t *word, uint32_t expected, uint32_t desired) {
+  ck_pr_fence_release(); /* orders what was written before the swap before the swap itself */
+  return ck_pr_cas_32(word, expected, desired);
 }
 #endif
 

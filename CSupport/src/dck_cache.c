@@ -112,6 +112,8 @@
  *                             does. Takes no lock, writes no shared cache line (only the thread's own
  *                             epoch record), and allocates only on the thread's first read (the record).
  *   dck_cache_count           wait-free.
+ *   dck_cache_context         wait-free (one acquire load).
+ *   dck_cache_set_context     lock-free (one compare-and-swap, release; never retried).
  *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
  *   dck_cache_put             blocking (cache->lock).
  *   dck_cache_create          blocking (allocation; first call initialises the epoch).
@@ -191,6 +193,9 @@ struct dck_cache {
   /* Never reused by another cache in this process: names this cache in the per-thread memo. Written
      once before the cache is shared, then only read. */
   uint64_t id;
+  /* The context set by dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Set at most once (CAS, release),
+     read by every default read that has no context of its own (acquire). */
+  dck_atomic_u32_t context;
 };
 
 /* ---------------------------------------------------------------------------- Per-thread memo --
@@ -230,14 +235,15 @@ static void fail(const char *what) {
   abort();
 }
 
-/* Release (store-store) fence ordering an entry's initialisation before ck_hs_put stores its pointer
-   (P1). ck_hs issues no such fence itself. The only fence of the cache; C11 under TSan, like
-   dck_atomic.h. */
+/* Release fence ordering an entry's initialisation (and every earlier load and store) before ck_hs_put
+   stores its pointer (P1). ck_hs issues no such fence itself. A full release fence on every
+   architecture, as C11's memory_order_release fence that the TSan build uses (a store-store fence
+   would be weaker on arm64). The only fence of the cache besides dck_atomic.h's. */
 static inline void publish_fence(void) {
 #if DCK_USE_C11_ATOMICS
   atomic_thread_fence(memory_order_release);
 #else
-  ck_pr_fence_store();
+  ck_pr_fence_release();
 #endif
 }
 
@@ -361,6 +367,7 @@ dck_cache_t *dck_cache_create(void) {
     return NULL;
   }
   memset(cache, 0, sizeof(*cache)); /* count = 0; the cache is not shared yet */
+  dck_rc_init(&cache->context, DCK_CACHE_NO_CONTEXT);
   if (!ck_hs_init(&cache->table, CK_HS_MODE_SPMC | CK_HS_MODE_OBJECT, table_hash, table_compare,
                   &dck_epoch_allocator, 32, 0)) {
     free(cache);
@@ -515,4 +522,12 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
 
 size_t dck_cache_count(dck_cache_t *cache) {
   return (size_t)dck_counter_load(&cache->count);
+}
+
+bool dck_cache_set_context(dck_cache_t *cache, uint32_t context) {
+  return dck_u32_cas_release(&cache->context, DCK_CACHE_NO_CONTEXT, context);
+}
+
+uint32_t dck_cache_context(dck_cache_t *cache) {
+  return dck_u32_load_acquire(&cache->context);
 }

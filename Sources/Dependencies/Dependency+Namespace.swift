@@ -1,7 +1,9 @@
-// The namespaced spelling of the API: `Dependency.Key`, `Dependency.Values`, `Dependency.Context`,
+// The namespaced spelling of the API: `Dependency.Values`, `Dependency.Context`,
 // `Dependency.Continuation`, `Dependency.Key.Test` and `Dependency.Key.Strict` name the same types as
-// the classic `DependencyKey`, `DependencyValues`, `DependencyContext`,
-// `DependencyValues.Continuation`, `TestDependencyKey` and `StrictDependencyKey`.
+// the classic `DependencyValues`, `DependencyContext`, `DependencyValues.Continuation`,
+// `TestDependencyKey` and `StrictDependencyKey`. `Dependency.Key` is `DependencyKeyWithDefaults`, a
+// `DependencyKey` whose test value falls back to its live value silently, where a classic
+// `DependencyKey` with only a live value reports when a test reads it.
 //
 // ```swift
 // struct Greeter: Dependency.Key {
@@ -18,8 +20,9 @@
 // ```
 
 extension Dependency {
-  /// A key for a dependency. The same protocol as ``DependencyKey``.
-  public typealias Key = DependencyKey
+  /// A key for a dependency: ``DependencyKeyWithDefaults``, a ``DependencyKey`` whose test value
+  /// falls back to its live value without reporting.
+  public typealias Key = DependencyKeyWithDefaults
   /// The dependencies in effect. The same type as ``DependencyValues``.
   public typealias Values = DependencyValues
   /// The context dependencies resolve in. The same type as ``DependencyContext``.

@@ -111,6 +111,42 @@ public struct Dependency<Value>: Sendable {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Reads the dependency at `keyPath` and casts it to `Value`, calling `failure` with the value
+  /// read when the cast fails. Used by the test-support module's `@Dependency(_:as:)`.
+  package init<Source>(
+    _ keyPath: KeyPath<DependencyValues, Source> & Sendable,
+    castingTo type: Value.Type,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    failure: @escaping @Sendable (Source) -> Never
+  ) {
+    self.init(
+      access: .key({ values, captured, capturedContext, site in
+        let source = Dependency<Source>._read(
+          keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
+        guard let value = source as? Value else { failure(source) }
+        return value
+      }),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reads the dependency registered under `key` and casts it to `Value`, calling `failure` with
+  /// the value read when the cast fails. Used by the test-support module's `@Dependency(_:as:)`.
+  package init<Key: TestDependencyKey & SendableMetatype>(
+    _ key: Key.Type,
+    castingTo type: Value.Type,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    failure: @escaping @Sendable (Key.Value) -> Never
+  ) {
+    self.init(
+      access: .key({ values, captured, capturedContext, site in
+        let source = DependencyValues._resolve(
+          Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
+        guard let value = source as? Value else { failure(source) }
+        return value
+      }),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// The dependency's value in the current scope.
   @inlinable
   public var wrappedValue: Value {
@@ -119,12 +155,23 @@ public struct Dependency<Value>: Sendable {
     case .key(let read):
       return read(DependencyValues._currentPointer, captured, capturedContext, site)
     case .keyPath(let keyPath):
-      // The key path's getter (user code) calls the subscript, which finds the rest in the frame.
-      var frame = _ReadFrame(captured: captured, capturedContext: capturedContext, site: site)
-      return withUnsafeMutablePointer(to: &frame) { frame in
-        _ReadFrame.with(frame) {
-          DependencyValues._currentPointer.pointee[keyPath: keyPath]
-        }
+      return Self._read(
+        keyPath, in: DependencyValues._currentPointer, captured: captured,
+        capturedContext: capturedContext, site: site)
+    }
+  }
+
+  /// Reads `keyPath` of `values`. The key path's getter (user code) calls the subscript, which finds
+  /// the rest (what the reading `@Dependency` captured, and where it is) in the frame.
+  @inlinable @inline(__always)
+  static func _read(
+    _ keyPath: KeyPath<DependencyValues, Value>, in values: UnsafePointer<DependencyValues>,
+    captured: Unmanaged<_TrieRoot>?, capturedContext: DependencyContext?, site: _ReadSite
+  ) -> Value {
+    var frame = _ReadFrame(captured: captured, capturedContext: capturedContext, site: site)
+    return withUnsafeMutablePointer(to: &frame) { frame in
+      _ReadFrame.with(frame) {
+        values.pointee[keyPath: keyPath]
       }
     }
   }

@@ -56,6 +56,17 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The context with the number `rawValue` in the C live-value cache, nil for any other number.
+  @inlinable
+  init?(_rawValue rawValue: UInt32) {
+    switch rawValue {
+    case 0: self = .live
+    case 1: self = .preview
+    case 2: self = .test
+    default: return nil
+    }
+  }
+
   /// The context this process was started in.
   static let detected: DependencyContext = _detect(
     environment: ProcessEnvironment.current, arguments: CommandLine.arguments)
@@ -88,8 +99,14 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
 
 extension DependencyValues {
   /// The context dependencies are resolved in. See ``DependencyContext``.
+  ///
+  /// Setting it in `prepareDependencies` sets the context of every read that no scope gives a
+  /// context of its own, for the rest of the process (or of the test).
   public var context: DependencyContext {
-    get { _context }
+    get {
+      _resolvedContext(
+        captured: _ReadFrame.current?.pointee.capturedContext, cache: _cache.resolved)
+    }
     set { _context = newValue }
   }
 }

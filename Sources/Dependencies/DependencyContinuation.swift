@@ -21,7 +21,9 @@ extension DependencyValues {
 
     /// Runs `operation` with the captured dependencies.
     public func yield<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
-      try values._bind(operation)
+      let result = try values._bind(operation)
+      values._recordScope(ofResult: result)
+      return result
     }
 
     /// Runs the asynchronous `operation` with the captured dependencies.
@@ -29,7 +31,9 @@ extension DependencyValues {
       isolation: isolated (any Actor)? = #isolation,
       _ operation: () async throws(E) -> R
     ) async throws(E) -> R {
-      try await values._bind(isolation: isolation, operation)
+      let result = try await values._bind(isolation: isolation, operation)
+      values._recordScope(ofResult: result)
+      return result
     }
   }
 }

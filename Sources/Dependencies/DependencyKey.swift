@@ -25,7 +25,7 @@
 /// `liveValue` and how to add one (once per key), then serves `testValue`.
 ///
 /// The namespaced spelling of this protocol is `Dependency.Key.Test`.
-public protocol TestDependencyKey {
+public protocol TestDependencyKey<Value> {
   /// The type of the dependency's value.
   associatedtype Value: Sendable = Self
 
@@ -58,13 +58,17 @@ public protocol TestDependencyKey {
 /// }
 /// ```
 ///
-/// Defaults chain from the most specific context to the least: a read in a test returns
-/// `testValue`, which defaults to `previewValue`, which defaults to `liveValue`. A key that every
-/// test must override should be a ``StrictDependencyKey`` instead; if its live value must never run
-/// in a test, also give it a `testValue` made of `unimplemented` endpoints.
+/// A read in a preview returns `previewValue`, which defaults to `liveValue`. A read in a test
+/// returns `testValue`. A key that implements only `liveValue` has no test implementation: as in the
+/// classic library, reading it in a test without an override reports "… has no test implementation,
+/// but was accessed from a test context" at the read (once per test), then serves the live value.
+/// That stops tests from quietly calling live services. Give the key a `testValue` (for example made
+/// of `unimplemented` endpoints) or override it in the test.
 ///
-/// The namespaced spelling of this protocol is `Dependency.Key`.
-public protocol DependencyKey: TestDependencyKey {
+/// The namespaced spelling, `Dependency.Key` (``DependencyKeyWithDefaults``), chains silently
+/// instead: `testValue` defaults to `previewValue`, which defaults to `liveValue`. A key that every
+/// test must override should be a ``StrictDependencyKey``.
+public protocol DependencyKey<Value>: TestDependencyKey {
   /// The type of the dependency's value.
   associatedtype Value = Self
 
@@ -76,6 +80,33 @@ public protocol DependencyKey: TestDependencyKey {
   static var previewValue: Value { get }
 
   /// The value used in tests. Defaults to ``previewValue``.
+  static var testValue: Value { get }
+}
+
+/// A key whose test value falls back to its preview value, and that to its live value, without
+/// reporting: the protocol behind the namespaced spelling `Dependency.Key`.
+///
+/// ```swift
+/// struct Greeter: Dependency.Key {
+///   var greet: @Sendable (String) -> String
+///   static let liveValue = Greeter { "Hello, \($0)!" }
+/// }
+/// // In a test, @Dependency(Greeter.self) serves liveValue and reports nothing.
+/// ```
+///
+/// A classic ``DependencyKey`` with only a `liveValue` reports when a test reads it without an
+/// override; a key declared with the namespaced spelling opts out of that report.
+public protocol DependencyKeyWithDefaults<Value>: DependencyKey {
+  /// The type of the dependency's value.
+  associatedtype Value = Self
+
+  /// The value used when the application runs for real.
+  static var liveValue: Value { get }
+
+  /// The value used in previews. Defaults to ``DependencyKey/liveValue``.
+  static var previewValue: Value { get }
+
+  /// The value used in tests. Defaults to ``DependencyKey/previewValue``.
   static var testValue: Value { get }
 }
 
@@ -93,17 +124,52 @@ public protocol DependencyKey: TestDependencyKey {
 /// ```
 ///
 /// The namespaced spelling of this protocol is `Dependency.Key.Strict`.
-public protocol StrictDependencyKey: DependencyKey {}
+public protocol StrictDependencyKey<Value>: DependencyKeyWithDefaults {}
 
 extension TestDependencyKey {
   /// By default a key's preview value is its test value.
   public static var previewValue: Value { testValue }
+
+  /// Whether a `testValue` should report that it is used: `false` while a `withDependencies` or
+  /// `prepareDependencies` closure (or a test trait) reads the value in order to change it, `true`
+  /// otherwise.
+  ///
+  /// Use it in a `testValue` that reports its use, so that overriding the value does not report:
+  ///
+  /// ```swift
+  /// extension APIClient: TestDependencyKey {
+  ///   static var testValue: APIClient {
+  ///     if shouldReportUnimplemented {
+  ///       reportIssue("APIClient has no test value. Override it in the test.")
+  ///     }
+  ///     return APIClient()
+  ///   }
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool {
+    !_DefaultComputation.isSetting
+  }
 }
 
 extension DependencyKey {
   /// By default a key's preview value is its live value.
   public static var previewValue: Value { liveValue }
 
-  /// By default a key's test value is its preview value.
+  /// A key that implements only its live value has no test implementation: reading it in a test
+  /// without an override reports so (once per test, at the read), then serves ``previewValue``,
+  /// which defaults to ``liveValue``.
+  public static var testValue: Value {
+    if shouldReportUnimplemented {
+      _DependencyReports.reportNoTestImplementation(Self.self, Value.self)
+    }
+    return previewValue
+  }
+}
+
+extension DependencyKeyWithDefaults {
+  /// By default a key's preview value is its live value.
+  public static var previewValue: Value { liveValue }
+
+  /// By default a key's test value is its preview value, without reporting.
   public static var testValue: Value { previewValue }
 }

@@ -7,45 +7,58 @@ extension DependencyValues {
   /// sees this scope's overrides, then the reading `@Dependency`'s captured values (merged by pointer,
   /// which shares every identical subtree). It is computed with no lock held, exactly once even when
   /// many threads miss together; a default that needs itself is reported as a cycle.
+  ///
+  /// A read made to change values — by a `withDependencies` update closure, a test trait or
+  /// `prepareDependencies`, including the read a key-path assignment such as `$0.date.now = …` makes
+  /// first — is "setting": the default is computed with ``TestDependencyKey/shouldReportUnimplemented``
+  /// false, so it reports nothing. As in the classic library it is cached, except while preparing
+  /// (so that the prepared value can still be stored) and for a strict key (so that a later read that
+  /// is not overridden still fails the test).
   @usableFromInline @inline(never)
   func _computeDefault<Key: TestDependencyKey>(
-    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, captured: _TrieRoot?,
-    site: _ReadSite
+    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
+    captured: _TrieRoot?, site: _ReadSite
   ) -> Key.Value {
-    if _isUpdating && context == .test
-      && (Key.self is any StrictDependencyKey.Type || Key.self is any _ReportsTestReads.Type)
-    {
-      // Read to be modified by an update closure: serve the test value without caching it, so a
-      // later read that is not overridden still fails the test.
-      return _ReadFrame.with(nil) {
-        _DefaultComputation.$readSite.withValue(nil) {
-          DependencyValues.$_current.withValue(self) { Key.testValue }
-        }
-      }
-    }
+    let isSetting = _isUpdating || _assignedKeys != nil
     var scope = self
     scope._isUpdating = false
+    scope._assignedKeys = nil
     scope._context = context
     if let captured {
       scope._storage = captured.merging(_storage)
     }
-    let chain = _DefaultComputation.chain + [_typeName(Key.self)]
-
-    var compute: () -> UnsafeMutableRawPointer? = {
+    let chain = _DefaultComputation.chain + [_displayName(of: Key.self)]
+    let compute = {
       // The default runs as code of its own: no frame of the read that triggered it.
-      let value = _ReadFrame.with(nil) {
+      _ReadFrame.with(nil) {
         _DefaultComputation.$chain.withValue(chain) {
           _DefaultComputation.$readSite.withValue(site) {
-            DependencyValues.$_current.withValue(scope) {
-              Self._defaultValue(Key.self, in: context, site: site)
+            _DefaultComputation.$isSetting.withValue(isSetting) {
+              DependencyValues.$_current.withValue(scope) {
+                Self._defaultValue(Key.self, in: context, site: site)
+              }
             }
           }
         }
       }
-      return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
     }
+    if isSetting && (_assignedKeys != nil || Key.self is any StrictDependencyKey.Type) {
+      return compute()
+    }
+    var computeBox: () -> UnsafeMutableRawPointer? = {
+      Unmanaged.passRetained(_DependencyBox(compute())).toOpaque()
+    }
+    return Self._cachedDefault(
+      Key.self, id, context: context, cache: cache, chain: chain, site: site, compute: &computeBox)
+  }
+
+  /// The value cached for `Key` in `cache`, computed by `compute` (returning a +1
+  /// `_DependencyBox`) when absent.
+  private static func _cachedDefault<Key: TestDependencyKey>(
+    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
+    chain: [String], site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
+  ) -> Key.Value {
     var result: UnsafeMutableRawPointer?
-    let cache = _cache.resolved
     let status = withUnsafeMutablePointer(to: &compute) { compute in
       dck_cache_get_or_compute(
         cache.handle, id.raw, context._rawValue,
@@ -65,7 +78,8 @@ extension DependencyValues {
   }
 
   /// The default value of `Key` in `context`, reporting misuse (a strict key read in a test, a
-  /// test-only key read in a live run).
+  /// test-only key read in a live run, a live-only classic key read in a test — the last from the
+  /// key's default `testValue`).
   static func _defaultValue<Key: TestDependencyKey>(
     _ key: Key.Type, in context: DependencyContext, site: _ReadSite
   ) -> Key.Value {
@@ -74,27 +88,21 @@ extension DependencyValues {
       if let liveKey = Key.self as? any DependencyKey.Type {
         return _liveValue(of: liveKey) as! Key.Value
       }
-      reportIssue(
-        """
-        @Dependency(\(_typeName(Key.self))) has no live implementation, but was read in a live \
-        context. Serving its testValue instead.
-
-        To fix this, conform \(_typeName(Key.self)) to 'DependencyKey' and implement \
-        'static var liveValue' in the module that builds your application.
-        """,
-        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+      if Key.shouldReportUnimplemented {
+        _DependencyReports.reportNoLiveImplementation(Key.self, Key.Value.self)
+      }
       return Key.testValue
     case .preview:
       return Key.previewValue
     case .test:
-      if Key.self is any StrictDependencyKey.Type {
+      if Key.self is any StrictDependencyKey.Type && Key.shouldReportUnimplemented {
         reportIssue(
           """
-          @Dependency(\(_typeName(Key.self))) is a strict dependency and was read in a test \
-          without an override.
+          @Dependency(\(_displayName(of: Key.self)).self) is a strict dependency and was read in a \
+          test without an override.
 
           Override it for this test, for example with \
-          'withDependencies { $0[\(_typeName(Key.self)).self] = … }' or a '.dependency' trait.
+          'withDependencies { $0[\(_displayName(of: Key.self)).self] = … }' or a '.dependency' trait.
           """,
           fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
       }
@@ -112,10 +120,13 @@ enum _DefaultComputation {
   /// The keys whose defaults are being computed, outermost first.
   @TaskLocal static var chain: [String] = []
 
-  /// While a default is computed (and cached), where the read that needs it happened. `nil` while
-  /// an update closure reads a `_ReportsTestReads` key to modify it. Lets such a key's `testValue`
-  /// report at the read site.
+  /// While a default is computed (and cached), where the read that needs it happened: lets a
+  /// key's `testValue` report at the read site.
   @TaskLocal static var readSite: _ReadSite?
+
+  /// True while a default is computed for a read made to change values (an update closure, a
+  /// trait, `prepareDependencies`): ``TestDependencyKey/shouldReportUnimplemented`` is then false.
+  @TaskLocal static var isSetting = false
 
   static func failCycle(chain: [String], site: _ReadSite) -> Never {
     let key = chain.last!
@@ -139,9 +150,3 @@ enum _DefaultComputation {
       file: site.fileID, line: site.line)
   }
 }
-
-/// A key whose `testValue` reports an issue (through `_DefaultComputation.readSite`) when a test
-/// reads it without overriding it, like the built-in calendar, locale and time zone. As for a
-/// strict key, a read made by an update closure to modify the value (`$0.calendar.timeZone = …`)
-/// neither reports nor caches the test value.
-protocol _ReportsTestReads {}

@@ -54,9 +54,11 @@ public struct DependencyValues: Sendable {
     self._cache = cache
   }
 
-  /// Creates values with no overrides, in the detected context, served from the current cache.
+  /// Creates values with no overrides, in the detected context, with a fresh cache of default
+  /// values.
   ///
-  /// Assigning a fresh value to the dependencies of a scope discards every override around it:
+  /// Assigning fresh values to the dependencies of a scope discards every override around it, and
+  /// every default value computed so far is computed again inside the scope:
   ///
   /// ```swift
   /// withDependencies {
@@ -66,7 +68,40 @@ public struct DependencyValues: Sendable {
   /// }
   /// ```
   public init() {
-    self.init(storage: .empty, context: .detected, cache: DependencyValues._current._cache)
+    self.init(storage: .empty, context: .detected, cache: _LiveValueCache())
+  }
+
+  /// Fresh values in the live context: no overrides, and a fresh cache of default values, so every
+  /// read returns its key's `liveValue`.
+  ///
+  /// ```swift
+  /// @Test func liveClient() async throws {
+  ///   try await withDependencies { $0 = .live } operation: {
+  ///     // reads resolve live values here
+  ///   }
+  /// }
+  /// ```
+  public static var live: DependencyValues { DependencyValues(context: .live) }
+
+  /// Fresh values in the preview context: no overrides, and a fresh cache of default values.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .preview } operation: { … }
+  /// ```
+  public static var preview: DependencyValues { DependencyValues(context: .preview) }
+
+  /// Fresh values in the test context: no overrides, and a fresh cache of default values, so
+  /// stateful test values start over.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .test } operation: { … }
+  /// ```
+  public static var test: DependencyValues { DependencyValues(context: .test) }
+
+  /// Fresh values in `context`, with a fresh cache.
+  init(context: DependencyContext) {
+    self.init(storage: .empty, context: context, cache: _LiveValueCache())
+    self._contextIsOverridden = true
   }
 
   /// Reads or overrides the dependency for `key`.
@@ -80,7 +115,8 @@ public struct DependencyValues: Sendable {
     fileID fileID: StaticString = #fileID,
     filePath filePath: StaticString = #filePath,
     line line: UInt = #line,
-    column column: UInt = #column
+    column column: UInt = #column,
+    function function: StaticString = #function
   ) -> Key.Value {
     get {
       let frame = _ReadFrame.current
@@ -89,14 +125,15 @@ public struct DependencyValues: Sendable {
           Key.self, in: values,
           captured: frame?.pointee.captured,
           capturedContext: frame?.pointee.capturedContext,
-          site: frame?.pointee.site
+          site: (frame?.pointee.site
             ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            .through(property: function))
       }
     }
     set {
       let id = _KeyIdentity(Key.self)
       _storage = _storage.inserting(id, _DependencyBox(newValue))
-      _assignedKeys?.record(id, Key.self)
+      _assignedKeys?.record(id, Key.self, property: function)
     }
   }
 }
@@ -120,15 +157,24 @@ extension DependencyValues {
     if let captured, let pointer = captured._withUnsafeGuaranteedRef({ $0.lookup(id) }) {
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
-    var context = values.pointee._context
-    if !values.pointee._contextIsOverridden, let capturedContext {
-      context = capturedContext
-    }
-    if let pointer = values.pointee._cache.resolved.lookup(id, context) {
+    let cache = values.pointee._cache.resolved
+    let context = values.pointee._resolvedContext(captured: capturedContext, cache: cache)
+    if let pointer = cache.lookup(id, context) {
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
     return values.pointee._computeDefault(
-      Key.self, id, context: context, captured: captured?.takeUnretainedValue(), site: site())
+      Key.self, id, context: context, cache: cache, captured: captured?.takeUnretainedValue(),
+      site: site())
+  }
+
+  /// The context defaults resolve in for a read of these values: the one set in the scope; else the
+  /// one captured by the reading `@Dependency`; else the one `prepareDependencies` set for `cache`;
+  /// else the detected one.
+  @inlinable @inline(__always)
+  func _resolvedContext(captured: DependencyContext?, cache: _LiveValueCache) -> DependencyContext {
+    if _contextIsOverridden { return _context }
+    if let captured { return captured }
+    return cache.preparedContext ?? _context
   }
 }
 
@@ -139,6 +185,9 @@ struct _ReadSite: Sendable {
   @usableFromInline let filePath: StaticString
   @usableFromInline let line: UInt
   @usableFromInline let column: UInt
+  /// The `DependencyValues` property the read went through (`date` for `@Dependency(\.date)`), or
+  /// nil for `@Dependency(Key.self)`.
+  @usableFromInline var property: StaticString?
 
   @inlinable
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
@@ -146,6 +195,15 @@ struct _ReadSite: Sendable {
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// This site, read through the property whose accessor is `function` (the `#function` of the
+  /// subscript's caller: the property's name).
+  @inlinable
+  func through(property function: StaticString) -> _ReadSite {
+    var site = self
+    site.property = function
+    return site
   }
 }
 

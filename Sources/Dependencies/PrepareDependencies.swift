@@ -1,5 +1,3 @@
-import CDependencies
-
 /// Sets the default values of dependencies for the rest of the process, before they are first read.
 ///
 /// Call it once, as early as possible, typically at the entry point of the application:
@@ -18,60 +16,76 @@ import CDependencies
 ///
 /// Every later read of a prepared key that no scope overrides returns the prepared value, as if it
 /// were the key's default. A key that was already read (so its default is already in use) or already
-/// prepared keeps its value, and the attempt is reported with the key's name.
+/// prepared keeps its value, and the attempt is reported with the key's name. Reads the closure makes
+/// (such as the read a partial update like `$0.apiClient.fetch = { … }` makes first) don't count as
+/// reads, and report nothing.
+///
+/// Setting `$0.context` sets the context of every read that no scope gives a context of its own.
 ///
 /// In a test, prepared values belong to the test's own cache, so tests that prepare different values
 /// do not see each other's.
-public func prepareDependencies<E: Error>(
-  _ updateValues: (inout DependencyValues) throws(E) -> Void,
+///
+/// - Returns: What `updateValues` returns.
+@discardableResult
+public func prepareDependencies<R, E: Error>(
+  _ updateValues: (inout DependencyValues) throws(E) -> R,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
   column: UInt = #column
-) throws(E) {
-  let current = DependencyValues._current
-  var values = current
+) throws(E) -> R {
+  var values = DependencyValues._current
   values._storage = .empty
+  values._contextIsOverridden = false
   let assigned = _AssignedKeys()
   values._assignedKeys = assigned
-  try updateValues(&values)
+  let result = try updateValues(&values)
 
-  let cache = values._cache.resolved
-  for (id, name) in assigned.keys {
-    guard let pointer = values._storage.lookup(id) else { continue }
-    let status = dck_cache_put(cache.handle, id.raw, values._context._rawValue, pointer)
-    if status == DCK_CACHE_EXISTS {
-      reportIssue(
-        """
-        prepareDependencies could not set \(name): it was already read or prepared in this \
-        \(values._context) context, and the value in use stays.
-
-        Call prepareDependencies once, before anything reads \(name), for example first thing in \
-        your entry point.
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column)
+  let cache = values._cache
+  if values._contextIsOverridden, !cache.prepare(context: values._context) {
+    _DependencyReports.reportAlreadyPrepared(
+      .init(_DependencyContextKey.self, DependencyContext.self, property: "context"),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  let context = values._resolvedContext(captured: nil, cache: cache.resolved)
+  for key in assigned.keys {
+    guard let pointer = values._storage.lookup(key.id) else { continue }
+    if !cache.prepare(key.id, context: context, value: pointer) {
+      _DependencyReports.reportAlreadyPrepared(
+        key.names, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
+  return result
 }
+
+/// The name the context goes by in reports about it.
+enum _DependencyContextKey {}
 
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
 /// Normally one `prepareDependencies` call on one thread uses it, but the values that carry it can be
 /// copied into other tasks by the update closure, so its state sits behind a lock.
 @usableFromInline
 final class _AssignedKeys: Sendable {
+  /// One assigned key, and the names to report it by.
+  struct Key: Sendable {
+    let id: _KeyIdentity
+    let names: _DependencyReports.Names
+  }
+
   private struct State {
-    var keys: [(_KeyIdentity, String)] = []
+    var keys: [Key] = []
     var seen: Set<UInt> = []
   }
 
   private let state = _Locked(State())
 
-  var keys: [(_KeyIdentity, String)] { state.withLock { $0.keys } }
+  var keys: [Key] { state.withLock { $0.keys } }
 
   @usableFromInline
-  func record<Key>(_ id: _KeyIdentity, _ key: Key.Type) {
+  func record<K: TestDependencyKey>(_ id: _KeyIdentity, _ key: K.Type, property: StaticString) {
     state.withLock { state in
-      if state.seen.insert(id.raw).inserted { state.keys.append((id, _typeName(key))) }
+      guard state.seen.insert(id.raw).inserted else { return }
+      state.keys.append(Key(id: id, names: .init(K.self, K.Value.self, property: property)))
     }
   }
 }

@@ -1,4 +1,4 @@
-/// Runs `operation` with the dependencies captured by `model`'s `@Dependency` properties, changed by
+/// Runs `operation` with the dependencies of the scope `model` was created in, changed by
 /// `updateValuesForOperation`.
 ///
 /// This is how a parent feature hands its dependencies to a child it creates, so that overrides made
@@ -16,56 +16,104 @@
 /// }
 /// ```
 ///
-/// The model's captured values are laid over the current ones (the model wins), merged by pointer.
-/// A model with no `@Dependency` properties leaves the current values as they are.
+/// The model's values are the ones its `@Dependency` properties captured or, for a model without
+/// any, the ones of the `withDependencies` scope that returned it. The current scope's values are laid
+/// over them (the current scope wins, as in the classic library), merged by pointer, and then
+/// `updateValuesForOperation` runs.
+///
+/// A model that carries no values at all (no `@Dependency` property, and not returned by a
+/// `withDependencies` scope) is reported, and `operation` runs with the current values unchanged.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
   _ updateValuesForOperation: (inout DependencyValues) throws(E) -> Void,
-  operation: () throws(E) -> R
+  operation: () throws(E) -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) throws(E) -> R {
-  try withDependencies(
-    { (values: inout DependencyValues) throws(E) in
-      values = values._capturedBy(model)
-      try updateValuesForOperation(&values)
-    },
-    operation: operation)
+  guard var values = DependencyValues._current._values(from: model) else {
+    _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
+    return try operation()
+  }
+  try values._update(updateValuesForOperation)
+  let result = try values._bind(operation)
+  values._recordScope(ofResult: result)
+  return result
 }
 
-/// Runs `operation` with the dependencies captured by `model`'s `@Dependency` properties.
+/// Runs `operation` with the dependencies of the scope `model` was created in.
 ///
-/// See ``withDependencies(from:_:operation:)``.
+/// See ``withDependencies(from:_:operation:fileID:filePath:line:column:)``.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
-  operation: () throws(E) -> R
+  operation: () throws(E) -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) throws(E) -> R {
   try withDependencies(
-    from: model, { (_: inout DependencyValues) throws(E) in }, operation: operation)
+    from: model, { (_: inout DependencyValues) throws(E) in }, operation: operation,
+    fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Runs the asynchronous `operation` with the dependencies captured by `model`, changed by
-/// `updateValuesForOperation`.
+/// Runs the asynchronous `operation` with the dependencies of the scope `model` was created in,
+/// changed by `updateValuesForOperation`.
+///
+/// See ``withDependencies(from:_:operation:fileID:filePath:line:column:)``.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
   isolation: isolated (any Actor)? = #isolation,
   _ updateValuesForOperation: (inout DependencyValues) async throws(E) -> Void,
-  operation: () async throws(E) -> R
+  operation: () async throws(E) -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async throws(E) -> R {
-  var values = DependencyValues._current._capturedBy(model)
+  guard var values = DependencyValues._current._values(from: model) else {
+    _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
+    return try await operation()
+  }
   try await values._update(updateValuesForOperation)
-  return try await values._bind(isolation: isolation, operation)
+  let result = try await values._bind(isolation: isolation, operation)
+  values._recordScope(ofResult: result)
+  return result
 }
 
-/// Runs the asynchronous `operation` with the dependencies captured by `model`.
+/// Runs the asynchronous `operation` with the dependencies of the scope `model` was created in.
+///
+/// See ``withDependencies(from:_:operation:fileID:filePath:line:column:)``.
 @discardableResult
 public func withDependencies<Model: AnyObject, R, E: Error>(
   from model: Model,
   isolation: isolated (any Actor)? = #isolation,
-  operation: () async throws(E) -> R
+  operation: () async throws(E) -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async throws(E) -> R {
-  try await DependencyValues._current._capturedBy(model)._bind(isolation: isolation, operation)
+  try await withDependencies(
+    from: model, isolation: isolation, { (_: inout DependencyValues) async throws(E) in },
+    operation: operation, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports a model that carries no dependency values, in the classic library's words.
+private func _reportNoValues<Model>(
+  in model: Model.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) {
+  reportIssue(
+    """
+    You are trying to propagate dependencies to a child model from a model with no dependencies. \
+    To fix this, the given '\(Model.self)' must be returned from another 'withDependencies' \
+    closure, or the class must hold at least one '@Dependency' property.
+    """,
+    fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Something that carries the dependency values current when it was created (`@Dependency`).
@@ -82,25 +130,43 @@ extension Dependency: _HasInitialValues {
 }
 
 extension DependencyValues {
-  /// These values with the values captured by every `@Dependency` property of `model` on top.
-  func _capturedBy(_ model: AnyObject) -> DependencyValues {
-    var values = self
+  /// These values laid over the values `model` carries (these win), or nil when it carries none:
+  /// the values captured by its `@Dependency` properties (each distinct capture merged once, in
+  /// declaration order, later ones winning) or, without any, the values of the scope that returned
+  /// it.
+  func _values(from model: AnyObject) -> DependencyValues? {
+    var storage: _TrieRoot?
+    var context: DependencyContext?
+    var found = false
     var merged: Set<ObjectIdentifier> = []
     var mirror: Mirror? = Mirror(reflecting: model)
     while let current = mirror {
       for child in current.children {
-        // Properties created in one scope share one root: merge each distinct root once.
         guard let dependency = child.value as? any _HasInitialValues else { continue }
-        if let storage = dependency._capturedStorage,
-          merged.insert(ObjectIdentifier(storage)).inserted
+        found = true
+        if let captured = dependency._capturedStorage,
+          merged.insert(ObjectIdentifier(captured)).inserted
         {
-          values._storage = values._storage.merging(storage)
+          storage = storage?.merging(captured) ?? captured
         }
-        if let context = dependency._capturedContext {
-          values._context = context
+        if let captured = dependency._capturedContext {
+          context = captured
         }
       }
       mirror = current.superclassMirror
+    }
+    if !found {
+      guard let scope = _ObjectScopes.shared.scope(of: model) else { return nil }
+      storage = scope.storage
+      context = scope.context
+    }
+    var values = self
+    if let storage {
+      values._storage = storage.merging(_storage)
+    }
+    if !_contextIsOverridden, let context {
+      values._context = context
+      values._contextIsOverridden = true
     }
     return values
   }

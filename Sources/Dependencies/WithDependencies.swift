@@ -33,7 +33,36 @@ public func withDependencies<R, E: Error>(
 ) throws(E) -> R {
   var values = DependencyValues._current
   try values._update(updateValuesForOperation)
-  return try values._bind(operation)
+  let result = try values._bind(operation)
+  values._recordScope(ofResult: result)
+  return result
+}
+
+/// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
+/// `updateValuesForOperation`.
+///
+/// The same as ``withDependencies(_:operation:)-(_,()throws(E)->R)``, for the common case where
+/// only the operation declares what it throws:
+///
+/// ```swift
+/// let count = try withDependencies {
+///   $0.date.now = Date(timeIntervalSince1970: 0)
+/// } operation: { () throws(ParseError) -> Int in
+///   try parser.parse(input)
+/// }
+/// ```
+@discardableResult
+@inlinable
+@_disfavoredOverload
+public func withDependencies<R, E: Error>(
+  _ updateValuesForOperation: (inout DependencyValues) -> Void,
+  operation: () throws(E) -> R
+) throws(E) -> R {
+  var values = DependencyValues._current
+  values._update(updateValuesForOperation)
+  let result = try values._bind(operation)
+  values._recordScope(ofResult: result)
+  return result
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.
@@ -58,7 +87,34 @@ public func withDependencies<R, E: Error>(
 ) async throws(E) -> R {
   var values = DependencyValues._current
   try await values._update(updateValuesForOperation)
-  return try await values._bind(isolation: isolation, operation)
+  let result = try await values._bind(isolation: isolation, operation)
+  values._recordScope(ofResult: result)
+  return result
+}
+
+/// Runs the asynchronous `operation`, which throws errors of type `E`, with dependencies changed by
+/// a non-throwing `updateValuesForOperation`.
+///
+/// ```swift
+/// let user = try await withDependencies {
+///   $0.uuid = .incrementing
+/// } operation: { () async throws(APIError) -> User in
+///   try await client.createUser()
+/// }
+/// ```
+@discardableResult
+@inlinable
+@_disfavoredOverload
+public func withDependencies<R, E: Error>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValuesForOperation: (inout DependencyValues) async -> Void,
+  operation: () async throws(E) -> R
+) async throws(E) -> R {
+  var values = DependencyValues._current
+  await values._update(updateValuesForOperation)
+  let result = try await values._bind(isolation: isolation, operation)
+  values._recordScope(ofResult: result)
+  return result
 }
 
 extension DependencyValues {

@@ -23,7 +23,7 @@ import Testing
 /// parallel never see each other's values. A test's trait applies after its suite's and can replace
 /// what the suite set; several traits stack in order.
 public struct _DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
-  let update: @Sendable (inout DependencyValues) throws -> Void
+  let update: @Sendable (inout DependencyValues) async throws -> Void
 
   /// A suite's trait applies to every test in it, and in its nested suites.
   public var isRecursive: Bool { true }
@@ -51,7 +51,7 @@ extension Trait where Self == _DependenciesTrait {
     _DependenciesTrait(update: { _ in })
   }
 
-  /// Isolates the test and overrides dependencies for it.
+  /// Isolates the test and overrides dependencies for it. The closure may be asynchronous.
   ///
   /// ```swift
   /// @Test(.dependencies {
@@ -61,7 +61,7 @@ extension Trait where Self == _DependenciesTrait {
   /// func addItem() { … }
   /// ```
   public static func dependencies(
-    _ updateValues: @escaping @Sendable (inout DependencyValues) throws -> Void
+    _ updateValues: @escaping @Sendable (inout DependencyValues) async throws -> Void
   ) -> Self {
     _DependenciesTrait(update: updateValues)
   }

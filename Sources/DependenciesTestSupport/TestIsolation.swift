@@ -11,7 +11,7 @@ enum TestIsolation {
   /// Runs `operation` isolated (if not already) with `update` applied on top.
   static func run<R>(
     isolation: isolated (any Actor)? = #isolation,
-    updating update: (inout DependencyValues) throws -> Void,
+    updating update: (inout DependencyValues) async throws -> Void,
     _ operation: () async throws -> R
   ) async throws -> R {
     TestSupportReporter.install()

@@ -24,9 +24,9 @@ struct BadInputTests {
     #expect(message.contains("dependency cycle"), "\(message)")
     #expect(
       message.contains(
-        "computing the default value of DependenciesTests.SelfCycleKey needs "
-          + "DependenciesTests.SelfCycleKey itself "
-          + "(DependenciesTests.SelfCycleKey → DependenciesTests.SelfCycleKey)"),
+        "computing the default value of SelfCycleKey needs "
+          + "SelfCycleKey itself "
+          + "(SelfCycleKey → SelfCycleKey)"),
       "\(message)")
   }
 
@@ -41,7 +41,7 @@ struct BadInputTests {
     #expect(message.contains("dependency cycle"), "\(message)")
     #expect(
       message.contains(
-        "(DependenciesTests.CycleAKey → DependenciesTests.CycleBKey → DependenciesTests.CycleAKey)"),
+        "(CycleAKey → CycleBKey → CycleAKey)"),
       "\(message)")
   }
 
@@ -68,8 +68,8 @@ struct BadInputTests {
     // Whichever thread closes the cycle reports it, with its own part of the chain.
     let message = standardError(result)
     #expect(message.contains("dependency cycle"), "\(message)")
-    let x = "DependenciesTests.CrossThreadXKey"
-    let y = "DependenciesTests.CrossThreadYKey"
+    let x = "CrossThreadXKey"
+    let y = "CrossThreadYKey"
     #expect(
       message.contains(
         "the default value of \(y) is being computed on another thread, which waits (directly or "
@@ -210,21 +210,21 @@ struct BadInputTests {
 
 // MARK: - Keys
 
-enum SelfCycleKey: DependencyKey {
+enum SelfCycleKey: Dependency.Key {
   static var liveValue: Int {
     @Dependency(SelfCycleKey.self) var value
     return value + 1
   }
 }
 
-enum CycleAKey: DependencyKey {
+enum CycleAKey: Dependency.Key {
   static var liveValue: Int {
     @Dependency(CycleBKey.self) var b
     return b + 1
   }
 }
 
-enum CycleBKey: DependencyKey {
+enum CycleBKey: Dependency.Key {
   static var liveValue: Int {
     @Dependency(CycleAKey.self) var a
     return a + 1
@@ -237,7 +237,7 @@ enum CrossThread {
   static let yStarted = DispatchSemaphore(value: 0)
 }
 
-enum CrossThreadXKey: DependencyKey {
+enum CrossThreadXKey: Dependency.Key {
   static var liveValue: Int {
     CrossThread.xStarted.signal()
     _ = CrossThread.yStarted.wait(timeout: .now() + 10)
@@ -245,7 +245,7 @@ enum CrossThreadXKey: DependencyKey {
   }
 }
 
-enum CrossThreadYKey: DependencyKey {
+enum CrossThreadYKey: Dependency.Key {
   static var liveValue: Int {
     CrossThread.yStarted.signal()
     _ = CrossThread.xStarted.wait(timeout: .now() + 10)
@@ -265,11 +265,11 @@ struct AppConfig: Sendable {
   }
 }
 
-enum ThrowingDefaultKey: DependencyKey {
+enum ThrowingDefaultKey: Dependency.Key {
   static var liveValue: AppConfig { try! AppConfig.load(from: "/etc/app/config.json") }
 }
 
-enum TrappingDefaultKey: DependencyKey {
+enum TrappingDefaultKey: Dependency.Key {
   static var liveValue: Int {
     usleep(50_000)  // long enough for the other readers to start waiting
     fatalError("the database at db.internal:5432 is unreachable")
@@ -319,12 +319,12 @@ final class DeinitReader: @unchecked Sendable {
   }
 }
 
-enum DeinitReaderKey: DependencyKey {
+enum DeinitReaderKey: Dependency.Key {
   static let liveValue: DeinitReader? = nil
 }
 
 /// A default first computed inside a release callback.
-enum DeinitComputedKey: DependencyKey {
+enum DeinitComputedKey: Dependency.Key {
   static var liveValue: String {
     @Dependency(\.requestID) var requestID
     return "default@\(requestID)"
@@ -332,14 +332,14 @@ enum DeinitComputedKey: DependencyKey {
 }
 
 /// A default whose value is a reader: released when its cache is destroyed.
-enum CachedReaderKey: DependencyKey {
+enum CachedReaderKey: Dependency.Key {
   static var liveValue: DeinitReader {
     @Dependency(EventLogKey.self) var log
     return DeinitReader("cached", log: log)
   }
 }
 
-enum EventLogKey: DependencyKey {
+enum EventLogKey: Dependency.Key {
   static let liveValue = EventLog()
 }
 

@@ -17,6 +17,8 @@ public struct RequestContext: Equatable, Sendable {
 extension RequestContext: DependencyKey {
   /// Outside any request: no identifier, nobody signed in.
   public static let liveValue = RequestContext(requestID: nil, user: "anonymous")
+  /// Tests start outside any request too.
+  public static let testValue = liveValue
 }
 
 extension DependencyValues {

@@ -29,10 +29,6 @@ extension DependencyValues {
   }
 }
 
-private enum CalendarKey: DependencyKey, _ReportsTestReads {
+private enum CalendarKey: DependencyKey {
   static var liveValue: Calendar { .autoupdatingCurrent }
-  static var testValue: Calendar {
-    _reportNoTestImplementation("calendar", example: "Calendar(identifier: .gregorian)")
-    return .autoupdatingCurrent
-  }
 }

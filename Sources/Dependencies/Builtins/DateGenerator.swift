@@ -31,9 +31,9 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// The live value returns `Date()`. In tests the default reports an issue,
-  /// "Unimplemented: @Dependency(\.date)", each time it is called, and returns
-  /// `Date(timeIntervalSinceReferenceDate: 0)`.
+  /// The live value returns `Date()`. It has no test value: as in the classic library, a test that
+  /// reads it without overriding it reports "@Dependency(\.date) has no test implementation"
+  /// (once per test), then gets the live value.
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
@@ -42,16 +42,6 @@ extension DependencyValues {
 
 private enum DateGeneratorKey: DependencyKey {
   static let liveValue = DateGenerator { Date() }
-  static let testValue = DateGenerator {
-    reportIssue(
-      #"""
-      Unimplemented: @Dependency(\.date)
-
-      A test asked for the current date without overriding the date dependency. Override it, \
-      for example with 'withDependencies { $0.date.now = Date(timeIntervalSince1970: 0) }'.
-      """#)
-    return Date(timeIntervalSinceReferenceDate: 0)
-  }
 }
 
 /// A dependency that generates dates: the value of ``DependencyValues/date``.

@@ -27,10 +27,6 @@ extension DependencyValues {
   }
 }
 
-private enum LocaleKey: DependencyKey, _ReportsTestReads {
+private enum LocaleKey: DependencyKey {
   static var liveValue: Locale { .autoupdatingCurrent }
-  static var testValue: Locale {
-    _reportNoTestImplementation("locale", example: #"Locale(identifier: "en_US")"#)
-    return .autoupdatingCurrent
-  }
 }

@@ -34,10 +34,6 @@ private struct PreferredLocales: Sendable {
   }
 }
 
-private enum PreferredLocalesKey: DependencyKey, _ReportsTestReads {
+private enum PreferredLocalesKey: DependencyKey {
   static var liveValue: PreferredLocales { PreferredLocales() }
-  static var testValue: PreferredLocales {
-    _reportNoTestImplementation("preferredLocales", example: #"[Locale(identifier: "en_US")]"#)
-    return PreferredLocales()
-  }
 }

@@ -27,10 +27,6 @@ extension DependencyValues {
   }
 }
 
-private enum TimeZoneKey: DependencyKey, _ReportsTestReads {
+private enum TimeZoneKey: DependencyKey {
   static var liveValue: TimeZone { .autoupdatingCurrent }
-  static var testValue: TimeZone {
-    _reportNoTestImplementation("timeZone", example: #"TimeZone(identifier: "UTC")!"#)
-    return .autoupdatingCurrent
-  }
 }

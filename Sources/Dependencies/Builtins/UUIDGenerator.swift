@@ -32,8 +32,9 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// The live value returns `UUID()`. In tests the default reports an issue,
-  /// "Unimplemented: @Dependency(\.uuid)", each time it is called, and returns a random UUID.
+  /// The live value returns `UUID()`. It has no test value: as in the classic library, a test that
+  /// reads it without overriding it reports "@Dependency(\.uuid) has no test implementation" (once
+  /// per test), then gets the live value.
   public var uuid: UUIDGenerator {
     get { self[UUIDGeneratorKey.self] }
     set { self[UUIDGeneratorKey.self] = newValue }
@@ -42,16 +43,6 @@ extension DependencyValues {
 
 private enum UUIDGeneratorKey: DependencyKey {
   static let liveValue = UUIDGenerator { UUID() }
-  static let testValue = UUIDGenerator {
-    reportIssue(
-      #"""
-      Unimplemented: @Dependency(\.uuid)
-
-      A test asked for a UUID without overriding the uuid dependency. Override it, for example \
-      with 'withDependencies { $0.uuid = .incrementing }'.
-      """#)
-    return UUID()
-  }
 }
 
 /// A dependency that generates UUIDs: the value of ``DependencyValues/uuid``.

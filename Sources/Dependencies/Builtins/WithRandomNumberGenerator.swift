@@ -31,9 +31,9 @@ extension DependencyValues {
   /// }
   /// ```
   ///
-  /// The live value uses `SystemRandomNumberGenerator`. In tests the default reports an issue,
-  /// "Unimplemented: @Dependency(\.withRandomNumberGenerator)", each time it is used, then uses
-  /// the system generator.
+  /// The live value uses `SystemRandomNumberGenerator`. It has no test value: as in the classic
+  /// library, a test that reads it without overriding it reports "@Dependency(\.withRandomNumberGenerator)
+  /// has no test implementation" (once per test), then gets the live value.
   public var withRandomNumberGenerator: WithRandomNumberGenerator {
     get { self[WithRandomNumberGeneratorKey.self] }
     set { self[WithRandomNumberGeneratorKey.self] = newValue }
@@ -42,18 +42,6 @@ extension DependencyValues {
 
 private enum WithRandomNumberGeneratorKey: DependencyKey {
   static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
-  static var testValue: WithRandomNumberGenerator {
-    WithRandomNumberGenerator(SystemRandomNumberGenerator()) {
-      reportIssue(
-        #"""
-        Unimplemented: @Dependency(\.withRandomNumberGenerator)
-
-        A test generated random values without overriding the random number generator. \
-        Override it with a seeded generator, for example \
-        'withDependencies { $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 0)) }'.
-        """#)
-    }
-  }
 }
 
 /// Runs work with a random number generator: the value of
@@ -78,7 +66,6 @@ private enum WithRandomNumberGeneratorKey: DependencyKey {
 /// ```
 public struct WithRandomNumberGenerator: Sendable {
   private let generator: LockIsolated<any RandomNumberGenerator & Sendable>
-  private let onUse: (@Sendable () -> Void)?
 
   /// Uses `generator` for every call.
   ///
@@ -86,12 +73,7 @@ public struct WithRandomNumberGenerator: Sendable {
   /// let withRandomNumberGenerator = WithRandomNumberGenerator(SystemRandomNumberGenerator())
   /// ```
   public init(_ generator: some RandomNumberGenerator & Sendable) {
-    self.init(generator, onUse: nil)
-  }
-
-  init(_ generator: some RandomNumberGenerator & Sendable, onUse: (@Sendable () -> Void)?) {
     self.generator = LockIsolated(generator)
-    self.onUse = onUse
   }
 
   /// Runs `work` with exclusive access to the generator and returns its result.
@@ -102,7 +84,6 @@ public struct WithRandomNumberGenerator: Sendable {
   public func callAsFunction<R: Sendable>(
     _ work: @Sendable (inout any RandomNumberGenerator & Sendable) throws -> R
   ) rethrows -> R {
-    onUse?()
-    return try generator.withValue { try work(&$0) }
+    try generator.withValue { try work(&$0) }
   }
 }

@@ -36,6 +36,25 @@ final class _LiveValueCache: @unchecked Sendable {
     routesToTests ? _TestCaches.cache(outside: self) : self
   }
 
+  /// The context `prepareDependencies` set for the readers of this cache, or nil.
+  @inlinable @inline(__always)
+  var preparedContext: DependencyContext? {
+    DependencyContext(_rawValue: dck_cache_context(handle))
+  }
+
+  /// Sets `preparedContext` of the cache reads go to (`resolved`); false when it was set already.
+  func prepare(context: DependencyContext) -> Bool {
+    dck_cache_set_context(resolved.handle, context._rawValue)
+  }
+
+  /// Caches `value` (a borrowed `_DependencyBox` pointer) as the default of `key` in `context`, in
+  /// the cache reads go to (`resolved`); false when a value is cached already.
+  func prepare(_ key: _KeyIdentity, context: DependencyContext, value: UnsafeMutableRawPointer)
+    -> Bool
+  {
+    dck_cache_put(resolved.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
+  }
+
   /// The cached value for `key` in `context`, borrowed from the cache (valid while `self` lives).
   @inlinable @inline(__always)
   func lookup(_ key: _KeyIdentity, _ context: DependencyContext) -> UnsafeMutableRawPointer? {

@@ -9,12 +9,12 @@ enum ChainKey: DependencyKey {
 }
 
 /// A key with only a live value: preview and test fall back to it.
-enum LiveOnlyKey: DependencyKey {
+enum LiveOnlyKey: Dependency.Key {
   static let liveValue = "live-only"
 }
 
 /// A key with a live and a preview value: test falls back to preview.
-enum LiveAndPreviewKey: DependencyKey {
+enum LiveAndPreviewKey: Dependency.Key {
   static let liveValue = "live"
   static let previewValue = "preview"
 }
@@ -31,7 +31,7 @@ enum StrictKey: StrictDependencyKey {
 }
 
 /// A key used for request isolation tests.
-enum RequestIDKey: DependencyKey {
+enum RequestIDKey: Dependency.Key {
   static let liveValue = -1
 }
 
@@ -54,7 +54,7 @@ final class Counter: @unchecked Sendable {
 }
 
 /// A key whose default records each computation.
-enum CountedKey: DependencyKey {
+enum CountedKey: Dependency.Key {
   static let computations = Counter()
   static var liveValue: Int { computations.increment() }
 }

@@ -1,0 +1,93 @@
+import Dependencies
+
+extension Dependency {
+  /// Reads the dependency at `keyPath` as the concrete type `Value`.
+  ///
+  /// Useful in a test that overrode a dependency with a test-friendly implementation and wants to
+  /// use what only that implementation has:
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0.continuousClock = TestClock() })
+  /// struct TimerTests {
+  ///   @Dependency(\.continuousClock, as: TestClock<Duration>.self) var clock
+  ///
+  ///   @Test func tick() async {
+  ///     await clock.advance(by: .seconds(1))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A read whose value is not a `Value` stops the process with a message naming both types and
+  /// how to override the dependency.
+  public init<Existential>(
+    _ keyPath: KeyPath<DependencyValues, Existential> & Sendable,
+    as type: Value.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    // "\DependencyValues.client" names the property to override.
+    let property: String
+    if #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) {
+      property = String(keyPath.debugDescription.dropFirst(#"\DependencyValues."#.count))
+    } else {
+      property = "/* property name */"
+    }
+    self.init(
+      keyPath, castingTo: Value.self, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { actual in
+      fatalError(
+        """
+        Could not cast '\(Swift.type(of: actual as Any))' to '\(Value.self)'. Make sure to override the \
+        dependency in your test or suite traits:
+
+          @Suite(
+            .dependencies {
+              $0.\(property) = \(Value.self)(/* ... */)
+            }
+          )
+        """,
+        file: fileID, line: line)
+    }
+  }
+
+  /// Reads the dependency registered under `key` as the concrete type `Value`.
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0[ClientKey.self] = TestClient() })
+  /// struct FeatureTests {
+  ///   @Dependency(ClientKey.self, as: TestClient.self) var client
+  /// }
+  /// ```
+  ///
+  /// A read whose value is not a `Value` stops the process with a message naming both types and
+  /// how to override the dependency.
+  public init<Key: TestDependencyKey & SendableMetatype>(
+    _ key: Key.Type,
+    as type: Value.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      Key.self, castingTo: Value.self, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { actual in
+      fatalError(
+        """
+        Could not cast '\(Swift.type(of: actual as Any))' to '\(Value.self)'. Make sure to override the \
+        dependency in your test or suite traits:
+
+          @Suite(
+            .dependencies {
+              $0[\(Key.self).self] = \(Value.self)(/* ... */)
+            }
+          )
+        """,
+        file: fileID, line: line)
+    }
+  }
+}
