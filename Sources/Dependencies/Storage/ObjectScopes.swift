@@ -11,10 +11,13 @@
 /// entry holds the object weakly and only what `from:` needs (the scope's overrides and explicit
 /// context, not its cache of default values), and entries whose object is gone are swept out:
 ///
-/// - **When**: at the next recording after the number of entries has grown past twice the number
-///   that survived the previous sweep (and at least `minimumSweep` recordings later), so each
-///   recording costs amortised O(1) and the table holds at most about twice the live objects;
-///   also on lookup of a dead object's slot, and when `sweep()` is called.
+/// - **When**: after as many recordings as there were entries left by the previous sweep (at least
+///   one). With few live objects that is the very next recording (a model dropped in a test has its
+///   values released when the next scope returns an object); with many, a sweep's O(n) cost is
+///   spread over n recordings, so each costs amortised O(1), and the table never holds more than
+///   about twice the live objects. Also on lookup of a dead object's slot. (Counting recordings
+///   rather than entries matters: a new object often reuses a freed one's address and replaces its
+///   entry, so the number of entries alone may never grow.)
 /// - **What is freed**: the entry, and with it the last references this table held to the
 ///   object's overrides (their `deinit`s run then, outside the lock).
 ///
@@ -39,11 +42,9 @@ final class _ObjectScopes: Sendable {
 
   private struct State {
     var entries: [ObjectIdentifier: Entry] = [:]
-    var sweepAt = _ObjectScopes.minimumSweep
+    /// Recordings left before the next sweep.
+    var recordsUntilSweep = 1
   }
-
-  /// The fewest entries a sweep waits for.
-  static let minimumSweep = 16
 
   private let state = _Locked(State())
 
@@ -54,12 +55,15 @@ final class _ObjectScopes: Sendable {
       scope: Scope(
         storage: values._storage,
         context: values._contextIsOverridden ? values._context : nil))
-    let swept: [Entry] = state.withLock { state in
-      state.entries[ObjectIdentifier(object)] = entry
-      guard state.entries.count >= state.sweepAt else { return [] }
-      return Self.removeDead(&state)
+    // What the table lets go of (an entry replaced because the address was reused, swept entries)
+    // is released here, outside the lock: deinits may run.
+    let released = state.withLock { state in
+      let replaced = state.entries.updateValue(entry, forKey: ObjectIdentifier(object))
+      state.recordsUntilSweep -= 1
+      let swept = state.recordsUntilSweep <= 0 ? Self.removeDead(&state) : [:]
+      return (replaced, swept)
     }
-    withExtendedLifetime(swept) {}  // released here, outside the lock: deinits may run
+    withExtendedLifetime(released) {}
   }
 
   /// The scope `object` was returned by, if it was recorded and is still the recorded object.
@@ -74,26 +78,16 @@ final class _ObjectScopes: Sendable {
     return scope
   }
 
-  /// Removes every entry whose object is gone.
-  func sweep() {
-    let swept = state.withLock { Self.removeDead(&$0) }
-    withExtendedLifetime(swept) {}
-  }
-
-  /// The number of entries, dead or alive (for tests).
-  var count: Int { state.withLock { $0.entries.count } }
-
-  /// Removes the dead entries and schedules the next sweep; returns them to be released outside
+  /// Removes the dead entries and schedules the next sweep; returns what must be released outside
   /// the lock.
-  private static func removeDead(_ state: inout State) -> [Entry] {
-    var dead: [Entry] = []
-    state.entries = state.entries.filter { _, entry in
-      guard entry.object == nil else { return true }
-      dead.append(entry)
-      return false
-    }
-    state.sweepAt = max(minimumSweep, 2 * state.entries.count)
-    return dead
+  private static func removeDead(_ state: inout State) -> [ObjectIdentifier: Entry] {
+    defer { state.recordsUntilSweep = max(1, state.entries.count) }
+    guard state.entries.values.contains(where: { $0.object == nil }) else { return [:] }
+    // The old table goes back to the caller to be released outside the lock: it holds the last
+    // references to the dead entries' values (including any whose object died during the filter).
+    let old = state.entries
+    state.entries = old.filter { $0.value.object != nil }
+    return old
   }
 }
 
