@@ -14,7 +14,7 @@
 /// ```
 ///
 /// A read resolves the key in the current scope first, then in the values that were current when
-/// the property was created (so a model created inside ``withDependencies(_:operation:)``
+/// the property was created (so a model created inside ``withDependencies(_:operation:)-3roia``
 /// keeps seeing that scope's overrides), then the key's cached default value for the context.
 ///
 /// In tests, override what the feature reads:

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Read it with ``Dependency``, and override it for a scope with
-/// ``withDependencies(_:operation:)``:
+/// ``withDependencies(_:operation:)-3roia``:
 ///
 /// ```swift
 /// withDependencies {

@@ -41,7 +41,7 @@ public func withDependencies<R, E: Error>(
 /// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
 /// `updateValuesForOperation`.
 ///
-/// The same as ``withDependencies(_:operation:)-(_,()throws(E)->R)``, for the common case where
+/// The same as ``withDependencies(_:operation:)-3roia``, for the common case where
 /// only the operation declares what it throws:
 ///
 /// ```swift
