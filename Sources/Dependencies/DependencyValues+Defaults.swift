@@ -8,6 +8,18 @@ extension DependencyValues {
   /// which shares every identical subtree). It is computed with no lock held, exactly once even when
   /// many threads miss together; a default that needs itself is reported as a cycle.
   ///
+  /// A default whose computation read a value overridden in the reader's scope (or captured by the
+  /// reading `@Dependency`) belongs to that scope, not to everyone: it is returned but not cached,
+  /// so a request's override never leaks into the default another request reads, and the next read
+  /// that needs it computes it again (in its own scope). It is not cached for the scope either: a
+  /// value computed in a scope often captures that scope (a `@Dependency` property of the value),
+  /// so a cache owned by the scope would keep itself alive. A read outside the scope computes the
+  /// shared value from the values there. A default computed without reading any override is cached
+  /// for everyone, as is one that read only the overrides its cache started with (the cache's
+  /// `baseline`: a test trait's, or those set by the update that created the cache). A value already in the shared cache is served as is, in every scope.
+  /// Computations in a scope with no overrides track nothing, and reads that compute nothing pay
+  /// nothing for any of this.
+  ///
   /// A read made to change values — by a `withDependencies` update closure, a test trait or
   /// `prepareDependencies`, including the read a key-path assignment such as `$0.date.now = …` makes
   /// first — is "setting": the default is computed with ``TestDependencyKey/shouldReportUnimplemented``
@@ -27,6 +39,8 @@ extension DependencyValues {
     if let captured {
       scope._storage = captured.merging(_storage)
     }
+    let overrideReads = scope._storage.isEmpty ? nil : _OverrideReads()
+    scope._overrideReads = overrideReads
     let chain = _DefaultComputation.chain + [_displayName(of: Key.self)]
     let compute = {
       // The default runs as code of its own: no frame of the read that triggered it.
@@ -45,19 +59,34 @@ extension DependencyValues {
     if isSetting && (_assignedKeys != nil || Key.self is any StrictDependencyKey.Type) {
       return compute()
     }
+    var scopedValue: Key.Value?
     var computeBox: () -> UnsafeMutableRawPointer? = {
-      Unmanaged.passRetained(_DependencyBox(compute())).toOpaque()
+      let value = compute()
+      if let overrideReads, overrideReads.belongToTheScope(baseline: cache.baseline) {
+        scopedValue = value
+        return nil  // the scope's own value: nothing for the shared cache
+      }
+      return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
     }
-    return Self._cachedDefault(
+    if let shared = Self._cachedDefault(
       Key.self, id, context: context, cache: cache, chain: chain, site: site, compute: &computeBox)
+    {
+      return shared
+    }
+    guard let value = scopedValue else {
+      fatalError("swift-dependencies: internal error: a default was neither cached nor computed")
+    }
+    // A computation that reads this one depends on the scope too.
+    _overrideReads?.record(id, nil)
+    return value
   }
 
   /// The value cached for `Key` in `cache`, computed by `compute` (returning a +1
-  /// `_DependencyBox`) when absent.
+  /// `_DependencyBox`, or nil to cache nothing) when absent; nil when `compute` cached nothing.
   private static func _cachedDefault<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
     chain: [String], site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
-  ) -> Key.Value {
+  ) -> Key.Value? {
     var result: UnsafeMutableRawPointer?
     let status = withUnsafeMutablePointer(to: &compute) { compute in
       dck_cache_get_or_compute(
@@ -70,6 +99,8 @@ extension DependencyValues {
     switch status {
     case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED:
       return withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: result!) }
+    case DCK_CACHE_NOT_COMPUTED:
+      return nil
     case DCK_CACHE_CYCLE:
       _DefaultComputation.failCycle(chain: chain, site: site)
     default:
@@ -148,5 +179,33 @@ enum _DefaultComputation {
       dependency lazily inside a closure instead of while the value is built.
       """,
       file: site.fileID, line: site.line)
+  }
+}
+
+/// The overrides a default's computation read (see `_computeDefault`). Written by any thread that
+/// reads through the computation's scope while it runs, hence the lock.
+@usableFromInline
+final class _OverrideReads: Sendable {
+  /// Each override read: its key, and the value read (compared by address only, never
+  /// dereferenced); nil for a default that itself belonged to the scope.
+  private let reads = _Locked<[(key: UInt, value: UInt?)]>([])
+
+  /// Records that the computation read `value` for `key`.
+  @usableFromInline
+  func record(_ key: _KeyIdentity, _ value: UnsafeMutableRawPointer?) {
+    reads.withLock { $0.append((key.raw, value.map { UInt(bitPattern: $0) })) }
+  }
+
+  /// Whether the value computed belongs to the scope: some override it read is not the very value
+  /// `baseline` (the overrides the test started with) holds for that key.
+  func belongToTheScope(baseline: _TrieRoot?) -> Bool {
+    reads.withLock { reads in
+      reads.contains { read in
+        guard let value = read.value, let baseline,
+          let base = baseline.lookup(_KeyIdentity(raw: read.key))
+        else { return true }
+        return UInt(bitPattern: base) != value
+      }
+    }
   }
 }

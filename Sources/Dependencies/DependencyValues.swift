@@ -44,6 +44,9 @@ public struct DependencyValues: Sendable {
   /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
   /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
   @usableFromInline var _isUpdating = false
+  /// Set while a default is computed in a scope that has overrides: records whether the computation
+  /// read one of them, in which case its value belongs to that scope and is not cached for everyone.
+  @usableFromInline var _overrideReads: _OverrideReads?
 
   /// The values of the current scope.
   @TaskLocal public static var _current = DependencyValues._root
@@ -152,9 +155,11 @@ extension DependencyValues {
   ) -> Key.Value {
     let id = _KeyIdentity(Key.self)
     if let pointer = values.pointee._storage.lookup(id) {
+      values.pointee._overrideReads?.record(id, pointer)
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
     if let captured, let pointer = captured._withUnsafeGuaranteedRef({ $0.lookup(id) }) {
+      values.pointee._overrideReads?.record(id, pointer)
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
     let cache = values.pointee._cache.resolved
@@ -208,10 +213,11 @@ struct _ReadSite: Sendable {
 }
 
 extension DependencyValues {
-  /// Values for one isolated test: no overrides, the test context, and a cache of default values of
-  /// its own, so stateful defaults and `prepareDependencies` start fresh. Used by the test-support
-  /// traits and test cases.
-  public static func _isolatedForTesting() -> DependencyValues {
-    DependencyValues(storage: .empty, context: .test, cache: _LiveValueCache())
+  /// Makes the overrides of the current scope the ones its test started with (a test trait's):
+  /// defaults computed from them are cached for the whole test rather than for one scope of it.
+  /// Called by the test-support traits once their overrides are in place.
+  package static func _adoptCurrentOverridesAsTestBaseline() {
+    let current = _currentPointer.pointee
+    current._cache.resolved.baseline = current._storage
   }
 }

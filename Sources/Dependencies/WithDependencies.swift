@@ -121,6 +121,7 @@ extension DependencyValues {
   /// Runs a `withDependencies` update closure on these values.
   @inlinable
   mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
+    let cache = ObjectIdentifier(_cache)
     _isUpdating = true
     do {
       try update(&self)
@@ -129,6 +130,7 @@ extension DependencyValues {
       throw error
     }
     _isUpdating = false
+    if ObjectIdentifier(_cache) != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// Runs an asynchronous `withDependencies` update closure on these values.
@@ -137,6 +139,7 @@ extension DependencyValues {
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout DependencyValues) async throws(E) -> Void
   ) async throws(E) {
+    let cache = ObjectIdentifier(_cache)
     _isUpdating = true
     do {
       try await update(&self)
@@ -145,6 +148,15 @@ extension DependencyValues {
       throw error
     }
     _isUpdating = false
+    if ObjectIdentifier(_cache) != cache { _adoptOverridesAsBaselineOfFreshCache() }
+  }
+
+  /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set
+  /// overrides on top: those are where the new cache starts, so defaults computed from them are
+  /// cached in it (no other scope shares that cache).
+  @usableFromInline
+  func _adoptOverridesAsBaselineOfFreshCache() {
+    if !_storage.isEmpty { _cache.baseline = _storage }
   }
 
   /// Makes these values current for the duration of `operation`, preserving its error type.

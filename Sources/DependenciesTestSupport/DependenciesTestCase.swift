@@ -22,7 +22,7 @@ import XCTest
 ///
 /// ```swift
 /// override func invokeTest() {
-///   withDependencies { $0 = ._isolatedForTesting() } operation: { super.invokeTest() }
+///   withDependencies { $0 = DependencyValues() } operation: { super.invokeTest() }
 /// }
 /// ```
 open class DependenciesTestCase: XCTestCase {
@@ -35,7 +35,7 @@ open class DependenciesTestCase: XCTestCase {
     Self.running = self
     defer { Self.running = previous }
     withDependencies {
-      $0 = ._isolatedForTesting()
+      $0 = DependencyValues()
     } operation: {
       super.invokeTest()
     }

@@ -15,16 +15,23 @@ enum TestIsolation {
     _ operation: () async throws -> R
   ) async throws -> R {
     TestSupportReporter.install()
+    // The update runs as a `withDependencies` update of its own, so reads it makes (a key-path
+    // assignment reads first) count as setting a value; its overrides are then what the test
+    // starts with, so defaults computed from them are cached for the whole test.
+    func updated() async throws -> R {
+      try await withDependencies(update) {
+        DependencyValues._adoptCurrentOverridesAsTestBaseline()
+        return try await operation()
+      }
+    }
     if isIsolated {
-      return try await withDependencies(update, operation: operation)
+      return try await updated()
     }
     return try await $isIsolated.withValue(true) {
-      // Two scopes: the update runs on the isolated values as a `withDependencies` update of its
-      // own, so reads it makes (a key-path assignment reads first) count as setting a value.
       try await withDependencies {
-        $0 = ._isolatedForTesting()
+        $0 = DependencyValues()
       } operation: {
-        try await withDependencies(update, operation: operation)
+        try await updated()
       }
     }
   }

@@ -47,7 +47,7 @@ final class ModuleSpellingTests: XCTestCase {
   func testBothModuleNamesExposeTheSameAPI() {
     // `Dependencies_Test_Support` re-exports `DependenciesTestSupport` (and so `Dependencies`).
     let isolated: DependencyValues = withDependencies {
-      $0 = ._isolatedForTesting()
+      $0 = DependencyValues()
     } operation: {
       DependencyValues._current
     }

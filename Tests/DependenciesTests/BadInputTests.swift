@@ -101,7 +101,7 @@ struct BadInputTests {
   @Test func aDefaultThatTrapsEndsTheProcessWithItsMessage() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await withDependencies {
-        $0 = ._isolatedForTesting()
+        $0 = DependencyValues()
       } operation: {
         await withTaskGroup(of: Void.self) { group in
           for _ in 0..<8 {
@@ -358,7 +358,7 @@ final class AliveCount: @unchecked Sendable {
 ///   3. "cached": it is the default value of an isolated cache, destroyed when the scope ends.
 func runDeinitScenarios(log: EventLog) {
   withDependencies {
-    $0 = ._isolatedForTesting()
+    $0 = DependencyValues()
     $0.requestID = 3
   } operation: {
     var reader: DeinitReader? = withDependencies {
@@ -384,7 +384,7 @@ func runDeinitScenarios(log: EventLog) {
     }
 
     withDependencies {
-      $0 = ._isolatedForTesting()
+      $0 = DependencyValues()
       $0[EventLogKey.self] = log
       $0.requestID = 9
     } operation: {

@@ -142,7 +142,7 @@ import Testing
 
   @Test func defaultComputedExactlyOnceUnderContention() async {
     await withDependencies {
-      $0 = ._isolatedForTesting()
+      $0 = DependencyValues()
     } operation: {
       let before = SlowKey.computations.count
       let values = await withTaskGroup(of: Int.self) { group in

@@ -19,7 +19,7 @@ import Testing
 
   @Test func preparedValueReachesTasks() async {
     await withDependencies {
-      $0 = ._isolatedForTesting()
+      $0 = DependencyValues()
     } operation: {
       prepareDependencies { $0.requestID = 99 }
       let value = await Task {

@@ -11,6 +11,12 @@ struct _KeyIdentity: Sendable {
     self.hash = _KeyIdentity.mix(UInt64(raw))
   }
 
+  /// The identity whose `raw` is `raw` (a key's metatype pointer, as recorded earlier).
+  init(raw: UInt) {
+    self.raw = raw
+    self.hash = _KeyIdentity.mix(UInt64(raw))
+  }
+
   /// A fixed, fast bijective mix of the pointer bits (the SplitMix64 finaliser). Metatype pointers are
   /// aligned and clustered, so the trie needs their entropy spread across all 64 bits. Deterministic
   /// across runs, which keeps tree shapes (and benchmarks) reproducible.

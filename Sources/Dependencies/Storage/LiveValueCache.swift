@@ -18,6 +18,18 @@ final class _LiveValueCache: @unchecked Sendable {
   /// read path pays one predictable branch for it.
   @usableFromInline let routesToTests: Bool
 
+  /// The overrides the values of this cache started with (a test trait's, or those set by the
+  /// `withDependencies` update that created the cache), or nil: a default computed from them
+  /// belongs to everything that uses this cache, not to a scope of it (see `_computeDefault`). Read
+  /// on the miss path, written when a scope starts with this cache.
+  private let baselineState = _Locked<_TrieRoot?>(nil)
+
+  /// See `baselineState`.
+  var baseline: _TrieRoot? {
+    get { baselineState.withLock { $0 } }
+    set { baselineState.withLock { $0 = newValue } }
+  }
+
   init(routesToTests: Bool = false) {
     _ = _registerValueCallbacks
     handle = dck_cache_create()!

@@ -6,7 +6,7 @@ func isolated<R>(
   _ body: () async -> R
 ) async -> R {
   await withDependencies {
-    $0 = ._isolatedForTesting()
+    $0 = DependencyValues()
   } operation: {
     await body()
   }

@@ -128,7 +128,7 @@ final class CollectingReporter: IssueReporter, @unchecked Sendable {
 /// Runs `body` isolated like a test under the test-support trait: test context, fresh cache.
 func isolated<R>(_ body: () throws -> R) rethrows -> R {
   try withDependencies {
-    $0 = ._isolatedForTesting()
+    $0 = DependencyValues()
   } operation: {
     try body()
   }
