@@ -7,7 +7,7 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -27,6 +27,12 @@ examples: deps
 	$(SWIFT) run DiceGame
 	$(SWIFT) run InvoiceNumbers
 	$(SWIFT) run RequestHandling
+
+## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
+## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and
+## that docs/deploy/Dockerfile installs the Debian package that provides libck.so.0.
+runtime-libs: deps
+	$(PYTHON) scripts/check-runtime-libs.py RequestHandling
 
 ## Prints the benchmark table (release build).
 bench: deps
