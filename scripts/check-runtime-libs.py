@@ -6,10 +6,10 @@ runtime-libs` and CI)
 
 Builds PRODUCT in release mode, lists the shared libraries it loads with `ldd`, and compares them
 with the table between `<!-- runtime-libs: begin -->` and `<!-- runtime-libs: end -->` in
-README.md. Each row of that table names libraries (in backticks) in its first cell; its second cell
-says where they come from: `Swift toolchain …` (the runtime libraries a `swift:*-slim` image carries
-in /usr/lib/swift/linux) or `Debian package` followed by the package's name in backticks. The check
-fails unless:
+README.md. Each row of that table names libraries (in backticks) in its first cell; its second
+cell says where they come from: `Swift toolchain …` (the runtime libraries a `swift:*-slim` image
+carries in /usr/lib/swift/linux) or `Debian package` followed by the package's name in backticks.
+The check fails unless:
 
   - every library resolves (no "not found");
   - the libraries loaded from the toolchain's runtime directory are exactly the README's toolchain
@@ -18,9 +18,10 @@ fails unless:
     the C library (libc, libm, the dynamic loader, …) and what the toolchain's libraries load on
     their own behalf (libcurl for FoundationNetworking, libstdc++ for the runtime: the slim image
     has those);
-  - on Debian, each Debian row's library belongs to the package the row names (dpkg -S), and the
-    run stage of the README's Dockerfile (docs/deploy/Dockerfile) installs exactly those packages,
-    from images of this machine's Debian release (so the package names are the ones checked here).
+  - on Debian, each Debian row's library belongs to the package the row names (dpkg -S), the run
+    stage of the README's Dockerfile (docs/deploy/Dockerfile) installs exactly those packages, a
+    build stage installs the package of Concurrency Kit's headers (libck-dev), and every stage's
+    image is of this machine's Debian release (so the package names are the ones checked here).
 """
 
 import json
@@ -46,7 +47,7 @@ def run(*command, **kwargs):
 
 
 def ldd(path):
-    """{name: resolved path or None} for every library `path` loads (ldd lists them transitively)."""
+    """{name: resolved path, None when not found} for each library `path` loads, transitively."""
     libraries = {}
     for line in run("ldd", path).splitlines():
         match = LDD_LINE.match(line)
@@ -67,7 +68,7 @@ def readme_table():
         text = f.read()
     match = re.search(r"<!-- runtime-libs: begin -->(.*?)<!-- runtime-libs: end -->", text, re.S)
     if not match:
-        sys.exit("README.md has no <!-- runtime-libs: begin --> … <!-- runtime-libs: end --> table")
+        sys.exit("README.md has no table between <!-- runtime-libs: begin --> and … end -->")
     toolchain, debian = set(), {}
     for row in match.group(1).splitlines():
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
@@ -82,7 +83,7 @@ def readme_table():
                 sys.exit(f"README.md runtime-libs row names no package in backticks: {row}")
             debian.update({name: package.group(1) for name in names})
         else:
-            sys.exit(f"README.md runtime-libs row says neither 'Swift toolchain' nor 'Debian package': {row}")
+            sys.exit(f"README.md runtime-libs row of unknown origin: {row}")
     return toolchain, debian
 
 
@@ -106,7 +107,8 @@ def main():
     os.chdir(ROOT)
     print(f"runtime-libs: building {product} (release)", flush=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", product], check=True)
-    binary = os.path.join(run("swift", "build", "-c", "release", "--show-bin-path").strip(), product)
+    bin_path = run("swift", "build", "-c", "release", "--show-bin-path").strip()
+    binary = os.path.join(bin_path, product)
     runtime_dirs = json.loads(run("swiftc", "-print-target-info"))["paths"]["runtimeLibraryPaths"]
     runtime_dirs = [os.path.realpath(d) + os.sep for d in runtime_dirs]
 
@@ -155,10 +157,10 @@ def main():
             except subprocess.CalledProcessError:
                 owner = "(no package)"
             if owner != package:
-                problems.append(f"{name} belongs to Debian package {owner}, the README says {package}")
-        release = dict(
-            line.split("=", 1) for line in open("/etc/os-release").read().splitlines() if "=" in line
-        ).get("VERSION_CODENAME", "").strip('"')
+                problems.append(f"{name} belongs to package {owner}, the README says {package}")
+        with open("/etc/os-release", encoding="utf-8") as f:
+            os_release = dict(line.split("=", 1) for line in f.read().splitlines() if "=" in line)
+        release = os_release.get("VERSION_CODENAME", "").strip('"')
         stages = dockerfile_stages()
         if len(stages) < 2:
             problems.append("docs/deploy/Dockerfile should have a build stage and a run stage")
@@ -166,10 +168,16 @@ def main():
             run_image, run_packages = stages[-1]
             for image, _ in stages:
                 if release and f"-{release}" not in image:
-                    problems.append(f"Dockerfile image {image} is not of this machine's release ({release})")
+                    problems.append(f"Dockerfile image {image} is not of this system's ({release})")
+            header = "/usr/include/ck_pr.h"
+            if os.path.exists(header):
+                dev_package = run("dpkg", "-S", header).split(":")[0]
+                if not any(dev_package in packages for _, packages in stages[:-1]):
+                    problems.append(f"no build stage of the Dockerfile installs {dev_package}")
             if sorted(set(run_packages)) != sorted(set(readme_debian.values())):
                 problems.append(
-                    f"the Dockerfile's run stage ({run_image}) installs {sorted(set(run_packages))},"
+                    f"the Dockerfile's run stage ({run_image})"
+                    f" installs {sorted(set(run_packages))},"
                     f" the README's table names {sorted(set(readme_debian.values()))}"
                 )
     else:
@@ -178,7 +186,8 @@ def main():
     print(f"runtime-libs: {product} loads {len(loaded)} shared libraries")
     print(f"  Swift toolchain ({len(toolchain)}): {' '.join(sorted(toolchain))}")
     print(f"  linked by the program itself: {' '.join(sorted(own)) or '(none)'}")
-    print(f"  loaded by the Swift runtime's own libraries: {' '.join(sorted(set(system) - set(own)))}")
+    by_runtime = " ".join(sorted(set(system) - set(own)))
+    print(f"  loaded by the Swift runtime's own libraries: {by_runtime}")
     if problems:
         print("runtime-libs: FAILED (README.md's runtime-libs table, docs/deploy/Dockerfile):")
         for problem in problems:
