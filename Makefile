@@ -13,10 +13,11 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 deps:
 	@scripts/ensure-libck.sh
 
-## Runs the whole test suite (debug build), then the integration package.
+## Runs the whole test suite (debug build), then the integration package, each with its output in
+## .build/test-logs/, and ends with one summary of both (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when either part fails.
 test: deps
-	$(SWIFT) test
-	$(MAKE) integration
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
 integration: deps
