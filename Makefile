@@ -111,9 +111,20 @@ soak: deps
 
 ## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
+## Ends by saying how to read each archive: DocC's pages load /js, /css and /data from the server's
+## root, so the archive's folder must be served as the root, and the module's page is
+## /documentation/<module in lower case>/ (the root itself shows "page not found").
 docs: deps
 	scripts/check-links.py
 	scripts/docs.sh
+	@echo
+	@echo "To read an archive, serve its folder as a web server's root and open its module's page:"
+	@for archive in .build-docs/*.doccarchive; do \
+	  page=$$(ls "$$archive/documentation" | head -n 1); \
+	  echo "  $$archive"; \
+	  echo "    $(PYTHON) -m http.server --directory $$archive 8000"; \
+	  echo "    then open http://localhost:8000/documentation/$$page/"; \
+	done
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage
