@@ -14,8 +14,10 @@ Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows
 framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
 (expected: see README.md, "What `make test` prints"), each part's exit status, and a closing line
 `tests: N passed, N failed, N skipped`. When a part fails, its failures and the end of its log are
-printed; under CI (CI=true) its whole log. Exits 1 when any part fails: non-zero exit status of
-`swift test`, a failed test, or no test summary at all (build failure, crash).
+printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_IDLE_TIMEOUT
+seconds (default 600) is ended, with every process it started, as hung, and the tests that had
+not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
+test, a hang, or no test summary at all (build failure, crash).
 """
 
 import os
