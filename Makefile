@@ -7,16 +7,17 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
 
-## Runs the whole test suite (debug build), then the integration package.
+## Runs the whole test suite (debug build), then the integration package, each with its output in
+## .build/test-logs/, and ends with one summary of both (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when either part fails.
 test: deps
-	$(SWIFT) test
-	$(MAKE) integration
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
 integration: deps
@@ -27,6 +28,12 @@ examples: deps
 	$(SWIFT) run DiceGame
 	$(SWIFT) run InvoiceNumbers
 	$(SWIFT) run RequestHandling
+
+## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
+## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and
+## that docs/deploy/Dockerfile installs the Debian package that provides libck.so.0.
+runtime-libs: deps
+	$(PYTHON) scripts/check-runtime-libs.py RequestHandling
 
 ## Prints the benchmark table (release build).
 bench: deps
@@ -104,9 +111,20 @@ soak: deps
 
 ## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
+## Ends by saying how to read each archive: DocC's pages load /js, /css and /data from the server's
+## root, so the archive's folder must be served as the root, and the module's page is
+## /documentation/<module in lower case>/ (the root itself shows "page not found").
 docs: deps
 	scripts/check-links.py
 	scripts/docs.sh
+	@echo
+	@echo "To read an archive, serve its folder as a web server's root and open its module's page:"
+	@for archive in .build-docs/*.doccarchive; do \
+	  page=$$(ls "$$archive/documentation" | head -n 1); \
+	  echo "  $$archive"; \
+	  echo "    $(PYTHON) -m http.server --directory $$archive 8000"; \
+	  echo "    then open http://localhost:8000/documentation/$$page/"; \
+	done
 
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage

@@ -13,9 +13,13 @@ import PackageDescription
   let concurrencyKitPkgConfig: String? = "ck"
 #endif
 
+// Platforms: only those where Concurrency Kit can be installed. Linux (apt's `libck-dev`) needs no
+// entry here. Of Apple's platforms only macOS has a provider (Homebrew's `concurrencykit`); nothing
+// ships libck for iOS, tvOS or watchOS, so they are not declared. (`platforms` only sets minimum
+// versions, it cannot forbid a platform.) macOS 13 is the first with the `Clock` protocol.
 let package = Package(
   name: "swift-dependencies",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v13)],
   products: [
     .library(name: "Dependencies", targets: ["Dependencies"]),
     // The classic package graph's satellite libraries, with their classic module names. Dependencies

@@ -24,7 +24,10 @@ import Testing
   static let environmentKey = "SWIFT_DEPENDENCIES_SOAK_SECONDS"
 
   @Test(
-    .enabled(if: ProcessInfo.processInfo.environment[environmentKey] != nil),
+    .enabled(
+      if: ProcessInfo.processInfo.environment[environmentKey] != nil,
+      "long-running, off by default: run it with make soak"
+    ),
     .timeLimit(.minutes(soakTimeLimitMinutes))
   )
   func concurrentRequestsSeeOnlyTheirOwnValuesAndLeakNothing() async {

@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Runs every test of the repository (`make test`) and ends with one summary of all of them.
+
+Usage: scripts/run-tests.py [--verbose]
+
+Two parts run one after the other, each with `swift test` (the SWIFT environment variable names
+another swift):
+
+  package       the package's own tests (Tests/), debug build
+  integration   IntegrationTests/ClassicUser, a package that depends on this one
+
+Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
+(all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
+framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
+(expected: see README.md, "What `make test` prints"), each part's exit status, and a closing line
+`tests: N passed, N failed, N skipped`. When a part fails, its failures and the end of its log are
+printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_IDLE_TIMEOUT
+seconds (default 600) is ended, with every process it started, as hung, and the tests that had
+not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
+test, a hang, or no test summary at all (build failure, crash).
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOGS = os.path.join(ROOT, ".build", "test-logs")
+PARTS = [("package", ROOT), ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"))]
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# XCTest (swift-corelibs-xctest)
+XC_EXECUTED = re.compile(
+    r"^\s*Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures? "
+    r"\(\d+ unexpected\)"
+)
+XC_SUITE_END = re.compile(r"^Test Suite '(.+)' (passed|failed) at ")
+XC_CASE_FAILED = re.compile(r"^Test Case '(.+)' failed \(")
+# Swift Testing (its human-readable output; each line starts with a symbol)
+ST_RUN_END = re.compile(
+    r"^\S+ Test run with (\d+) tests? in (\d+) suites? (passed|failed) after \S+ seconds?(.*)\.$"
+)
+ST_TEST_END = re.compile(
+    r"^\S+ Test (?!run with)(.+?)(?: with \d+ test cases?)? (passed|failed) after \S+ seconds?"
+    r"(.*)\.$"
+)
+ST_SKIPPED = re.compile(r"^\S+ (Test|Suite) (.+?) skipped(?:: \"(.*)\")?\.?$")
+KNOWN = re.compile(r"(\d+) known issues?")
+
+
+def parse(log_lines):
+    """What a part's `swift test` output says about its tests."""
+    result = {
+        "built": False,
+        "xctest": None,  # dict once XCTest's final summary is seen
+        "testing": None,  # dict once Swift Testing's run-end line is seen
+        "xc_failed": [],
+        "failed": [],
+        "skipped": [],
+        "known": [],
+    }
+    xc_suites = set()
+    last_executed = None
+    for raw in log_lines:
+        line = ANSI.sub("", raw.rstrip("\n"))
+        if line.startswith("Build complete!") or line.startswith("Build of product"):
+            result["built"] = True
+        if m := XC_SUITE_END.match(line):
+            name = m.group(1)
+            if name != "All tests" and not name.endswith(".xctest"):
+                xc_suites.add(name)
+        elif m := XC_EXECUTED.match(line):
+            last_executed = m
+        elif m := XC_CASE_FAILED.match(line):
+            result["xc_failed"].append(m.group(1))
+        elif m := ST_RUN_END.match(line):
+            known = KNOWN.search(m.group(4))
+            result["testing"] = {
+                "tests": int(m.group(1)),
+                "suites": int(m.group(2)),
+                "verdict": m.group(3),
+                "known": int(known.group(1)) if known else 0,
+            }
+        elif m := ST_TEST_END.match(line):
+            if m.group(2) == "failed":
+                result["failed"].append(m.group(1))
+            if known := KNOWN.search(m.group(3)):
+                result["known"].append((m.group(1), int(known.group(1))))
+        elif m := ST_SKIPPED.match(line):
+            result["skipped"].append((m.group(1), m.group(2), m.group(3)))
+    if last_executed:
+        result["xctest"] = {
+            "tests": int(last_executed.group(1)),
+            "skipped": int(last_executed.group(2) or 0),
+            "suites": len(xc_suites),
+        }
+    return result
+
+
+def descendants(pid):
+    """The processes that `pid` started, and theirs, from /proc (Linux)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as f:
+                    # The fields after the command name, which is in parentheses: state, ppid, …
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, pending = [], [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
+
+
+def end_session(process):
+    """Ends `process` and every process it started: swift test runs the test binary in a process
+    group of its own, so the whole tree is found and ended, not only the group."""
+    for pid in [process.pid] + (descendants(process.pid) if os.path.isdir("/proc") else []):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def run_part(name, directory, swift, verbose, idle_timeout):
+    log_path = os.path.join(LOGS, f"{name}.log")
+    print(f"=== {name}: swift test in {os.path.relpath(directory, ROOT) or '.'}"
+          f" (log: {os.path.relpath(log_path, ROOT)})", flush=True)
+    start = time.monotonic()
+    lines = []
+    last_output = [time.monotonic()]
+    hung = threading.Event()
+    process = subprocess.Popen(
+        [swift, "test"],
+        cwd=directory,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+    )
+
+    def watchdog():
+        while process.poll() is None:
+            if time.monotonic() - last_output[0] > idle_timeout:
+                hung.set()
+                end_session(process)
+                return
+            time.sleep(1)
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    try:
+        with open(log_path, "w", encoding="utf-8") as log:
+            for line in process.stdout:
+                last_output[0] = time.monotonic()
+                log.write(line)
+                log.flush()
+                lines.append(line)
+                if verbose:
+                    sys.stdout.write(line)
+                    sys.stdout.flush()
+                elif line.startswith("Build complete!"):
+                    print(f"    built after {time.monotonic() - start:.0f} s; running the tests",
+                          flush=True)
+            status = process.wait()
+    except KeyboardInterrupt:
+        end_session(process)
+        raise
+    result = parse(lines)
+    result.update(name=name, status=status, log=log_path, lines=lines, hung=hung.is_set(),
+                  idle_timeout=idle_timeout, seconds=time.monotonic() - start)
+    if result["hung"]:
+        print(f"    no output for {idle_timeout} s: ended after {result['seconds']:.0f} s",
+              flush=True)
+    else:
+        print(f"    swift test exited {status} after {result['seconds']:.0f} s", flush=True)
+    return result
+
+
+def part_failed(result):
+    return (
+        result["hung"]
+        or result["status"] != 0
+        or result["testing"] is None
+        or result["xctest"] is None
+        or result["failed"]
+        or result["xc_failed"]
+        or result["testing"]["verdict"] != "passed"
+    )
+
+
+def unfinished(lines):
+    """Swift Testing tests (and XCTest cases) that started and neither ended nor were skipped."""
+    started = []
+    ended = set()
+    for raw in lines:
+        line = ANSI.sub("", raw.rstrip("\n"))
+        if m := re.match(r"^\S+ Test (?!case |run started)(.+?) started\.$", line):
+            started.append(m.group(1))
+        elif m := re.match(r"^Test Case '(.+)' started at ", line):
+            started.append(m.group(1))
+        elif m := ST_TEST_END.match(line):
+            ended.add(m.group(1))
+        elif m := ST_SKIPPED.match(line):
+            ended.add(m.group(2))
+        elif m := re.match(r"^Test Case '(.+)' (passed|failed|skipped) \(", line):
+            ended.add(m.group(1))
+    return [test for test in started if test not in ended] or ["(none: the run hung elsewhere)"]
+
+
+def report_failure(result):
+    name, lines = result["name"], result["lines"]
+    print(f"\n=== {name} FAILED (whole log: {os.path.relpath(result['log'], ROOT)})")
+    in_ci = bool(os.environ.get("CI"))
+    if in_ci:
+        print(f"--- {name}: the whole log")
+        sys.stdout.writelines(lines)
+        print(f"--- {name}: end of the log")
+    if result["hung"]:
+        print(f"no output for {result['idle_timeout']} s, so it was ended; tests that started and"
+              " had not reported an end:")
+        for test in unfinished(lines):
+            print(f"  {test}")
+        return
+    if not result["built"]:
+        if not in_ci:
+            print("the build failed; the end of the log:")
+            for line in lines[-40:]:
+                print(f"  {line.rstrip()}")
+        return
+    shown = [
+        line
+        for line in (ANSI.sub("", raw.rstrip("\n")) for raw in lines)
+        if re.match(r"^\S+ Test .* (failed|recorded an issue)", line)
+        or XC_CASE_FAILED.match(line)
+        or re.search(r": error: ", line)
+    ]
+    if shown:
+        print("failures:")
+        for line in shown[:60]:
+            print(f"  {line}")
+    if result["testing"] is None or result["xctest"] is None:
+        # A crash: the fatal error, and the crashed thread's first frames from the backtrace.
+        crash, frames = [], 0
+        for raw in lines:
+            line = ANSI.sub("", raw.rstrip("\n"))
+            if re.search(r"Fatal error|Program crashed|crashed:$|unexpected signal", line):
+                crash.append(line)
+                frames = 12 if line.endswith("crashed:") else 0
+            elif frames:
+                crash.append(line)
+                frames -= 1
+        print("no test summary; the crash:" if crash else "no test summary; the end of the log:")
+        for line in crash or [l.rstrip() for l in lines[-25:]]:
+            print(f"  {line[:300]}")
+
+
+def summary(results):
+    rows = []
+    totals = {"suites": 0, "tests": 0, "passed": 0, "failed": 0, "skipped": 0, "known": 0}
+    for r in results:
+        xc, st = r["xctest"], r["testing"]
+        frameworks = []
+        if xc is not None:
+            failed = len(r["xc_failed"])
+            frameworks.append(("XCTest", xc["suites"], xc["tests"],
+                               xc["tests"] - failed - xc["skipped"], failed, xc["skipped"], 0))
+        else:
+            frameworks.append(("XCTest", None, None, None, None, None, None))
+        if st is not None:
+            skipped = sum(1 for kind, _, _ in r["skipped"] if kind == "Test")
+            failed = len(r["failed"])
+            frameworks.append(("Swift Testing", st["suites"], st["tests"],
+                               st["tests"] - failed - skipped, failed, skipped, st["known"]))
+        else:
+            frameworks.append(("Swift Testing", None, None, None, None, None, None))
+        for index, (framework, *counts) in enumerate(frameworks):
+            exit_cell = str(r["status"]) if index == 0 else ""
+            if counts[0] is None:
+                why = "no summary: " + ("hung, ended" if r["hung"] else "build failed or crash")
+                rows.append((r["name"] if index == 0 else "", framework, why, exit_cell))
+                continue
+            for key, value in zip(["suites", "tests", "passed", "failed", "skipped", "known"],
+                                  counts):
+                totals[key] += value
+            rows.append((r["name"] if index == 0 else "", framework, counts, exit_cell))
+
+    header = f"{'part':<12} {'framework':<14} {'suites':>6} {'tests':>6} {'passed':>6} " \
+             f"{'failed':>6} {'skipped':>7} {'known issues':>12} {'exit':>4}"
+    print("\n=== make test: summary of every part")
+    print(header)
+    print("-" * len(header))
+    for part, framework, counts, exit_cell in rows:
+        if isinstance(counts, str):
+            print(f"{part:<12} {framework:<14} {counts:<53} {exit_cell:>4}".rstrip())
+        else:
+            suites, tests, passed, failed, skipped, known = counts
+            print(f"{part:<12} {framework:<14} {suites:>6} {tests:>6} {passed:>6} {failed:>6} "
+                  f"{skipped:>7} {known:>12} {exit_cell:>4}".rstrip())
+    print("-" * len(header))
+    print(f"{'total':<12} {'':<14} {totals['suites']:>6} {totals['tests']:>6} "
+          f"{totals['passed']:>6} {totals['failed']:>6} {totals['skipped']:>7} "
+          f"{totals['known']:>12}")
+
+    skipped = [(r["name"], *skip) for r in results for skip in r["skipped"]]
+    if skipped:
+        print("\nskipped:")
+        for part, kind, name, reason in skipped:
+            print(f"  {part}: {kind.lower()} {name}: {reason or '(no reason given)'}")
+    known = [(r["name"], name, count) for r in results for name, count in r["known"]]
+    if known:
+        print("\nknown issues, expected: these tests check, inside withKnownIssue, that a misuse"
+              " fails the test;\ntheir \"Issue recorded ↳ …\" blocks in the log are not"
+              " failures:")
+        for part, name, count in known:
+            print(f"  {part}: {name}: {count}")
+    failed = [(r["name"], name) for r in results for name in r["xc_failed"] + r["failed"]]
+    if failed:
+        print("\nfailed:")
+        for part, name in failed:
+            print(f"  {part}: {name}")
+    return totals
+
+
+def main():
+    verbose = "--verbose" in sys.argv[1:] or os.environ.get("VERBOSE") not in (None, "", "0")
+    swift = os.environ.get("SWIFT", "swift")
+    # A test that never finishes would otherwise hold CI until its time is up.
+    idle_timeout = int(os.environ.get("TEST_IDLE_TIMEOUT", "600"))
+    os.makedirs(LOGS, exist_ok=True)
+    results = []
+    try:
+        for name, directory in PARTS:
+            results.append(run_part(name, directory, swift, verbose, idle_timeout))
+    except KeyboardInterrupt:
+        print("\ninterrupted")
+        return 130
+    failures = [r for r in results if part_failed(r)]
+    for r in failures:
+        report_failure(r)
+    totals = summary(results)
+    statuses = ", ".join(f"{r['name']} {r['status']}" for r in results)
+    if failures:
+        print(f"\nmake test: FAILED: {', '.join(r['name'] for r in failures)}"
+              f" (swift test exit status: {statuses})")
+    else:
+        print(f"\nmake test: every part passed (swift test exit status: {statuses})")
+    print(f"tests: {totals['passed']} passed, {totals['failed']} failed,"
+          f" {totals['skipped']} skipped")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
