@@ -57,6 +57,14 @@ EXTERNAL_REQUIREMENTS = {
     "s:s5ErrorP": {"localizedDescription"},
     "s:ScA": {"unownedExecutor"},  # Actor
     "s:s8SendableP": set(),
+    # The literal protocols. ExpressibleByStringLiteral refines the other two, whose initializers
+    # a conforming type gets from standard-library default implementations.
+    "s:s27ExpressibleByBooleanLiteralP": {"init(booleanLiteral:)"},
+    "s:s25ExpressibleByFloatLiteralP": {"init(floatLiteral:)"},
+    "s:s27ExpressibleByIntegerLiteralP": {"init(integerLiteral:)"},
+    "s:s26ExpressibleByStringLiteralP": {"init(stringLiteral:)"},
+    "s:s43ExpressibleByExtendedGraphemeClusterLiteralP": {"init(extendedGraphemeClusterLiteral:)"},
+    "s:s33ExpressibleByUnicodeScalarLiteralP": {"init(unicodeScalarLiteral:)"},
 }
 
 

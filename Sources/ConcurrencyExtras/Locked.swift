@@ -9,7 +9,9 @@ import Foundation
 package final class _Locked<State>: @unchecked Sendable {
   // @unchecked Sendable: `state` is read and written only inside `withLock`, with `lock` held, and
   // `withLock` takes a non-escaping closure, so no reference to the state outlives the critical
-  // section. Callers only store `Sendable` state (instants, continuations, counters).
+  // section. Callers store `Sendable` state (instants, continuations, counters), except
+  // `SharedAsyncIterator`, whose iterator is moved out whole and put back later, so that one task
+  // holds it at a time.
   private let lock = NSLock()
   private var state: State
 

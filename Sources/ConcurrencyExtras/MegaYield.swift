@@ -32,8 +32,13 @@ extension Task where Success == Never, Failure == Never {
   /// await clock.advance(by: .milliseconds(300))
   /// ```
   ///
-  /// Prefer waiting on an explicit signal where one exists; this is a heuristic.
-  public static func megaYield(count: Int = _defaultMegaYieldCount) async {
+  /// Prefer waiting on an explicit signal where one exists; this is a heuristic. For
+  /// deterministic ordering, run the test in ``withMainSerialExecutor(operation:)-6s3c0``.
+  ///
+  /// - Parameter count: How many rounds to yield. By default 20, or the value of the
+  ///   `TASK_MEGA_YIELD_COUNT` environment variable (clamped to 0...10,000), read once per
+  ///   process.
+  public nonisolated(nonsending) static func megaYield(count: Int = _defaultMegaYieldCount) async {
     for _ in 0..<count {
       await Task<Void, Never>.detached(priority: .background) { await Task<Never, Never>.yield() }
         .value
@@ -41,11 +46,19 @@ extension Task where Success == Never, Failure == Never {
   }
 }
 
-/// How many times ``_Concurrency/Task/megaYield(count:)`` yields by default: 20, or the value of
-/// the `TASK_MEGA_YIELD_COUNT` environment variable (at most 10,000).
-public let _defaultMegaYieldCount: Int = {
-  guard let text = getenv("TASK_MEGA_YIELD_COUNT").map({ String(cString: $0) }),
-    let count = Int(text)
-  else { return 20 }
+/// How many times `Task.megaYield(count:)` yields by default: 20, or the value of the
+/// `TASK_MEGA_YIELD_COUNT` environment variable, clamped to 0...10,000, read once per process.
+///
+/// Not public: `package`, so that this package's tests can read it, and `@usableFromInline`, so
+/// that the default argument, which is evaluated in the caller's module, can name it.
+@usableFromInline
+package let _defaultMegaYieldCount = _megaYieldCount(
+  environmentValue: getenv("TASK_MEGA_YIELD_COUNT").map { String(cString: $0) }
+)
+
+/// The default yield count for a value of `TASK_MEGA_YIELD_COUNT` (`nil`: not set): an integer is
+/// clamped to 0...10,000; anything else gives 20.
+package func _megaYieldCount(environmentValue: String?) -> Int {
+  guard let count = environmentValue.flatMap({ Int($0) }) else { return 20 }
   return max(0, min(count, 10_000))
-}()
+}
