@@ -13,9 +13,10 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 deps:
 	@scripts/ensure-libck.sh
 
-## Runs the whole test suite (debug build), then the integration package, each with its output in
-## .build/test-logs/, and ends with one summary of both (scripts/run-tests.py); VERBOSE=1 shows the
-## whole output as it comes. Fails when either part fails.
+## Runs the whole test suite (debug build; the withMainSerialExecutor tests in a process of their
+## own), then the integration package, each with its output in .build/test-logs/, and ends with one
+## summary of all (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when any part fails.
 test: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
@@ -77,21 +78,25 @@ lint-c:
 
 sanitize: tsan asan
 
+# The withMainSerialExecutor tests run in a process of their own (see scripts/run-tests.py).
 tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip MainSerialExecutor
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter MainSerialExecutor
 
 ## LeakSanitizer runs too; XCTest's own leak is suppressed in code, by the __lsan_default_suppressions
 ## hook in Tests/CDependenciesTests/Support/LeakSanitizerSuppressions.swift (no suppressions file).
 asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan --skip MainSerialExecutor
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter MainSerialExecutor
 
 ## swiftc has no -sanitize=undefined on Linux, and Swift code traps on overflow and out-of-bounds
 ## access by itself in debug builds; so UBSan instruments the C core (any finding aborts the run), and
 ## clang links its runtime.
+UBSAN_FLAGS := --scratch-path .build-ubsan -Xcc -fsanitize=undefined \
+  -Xcc -fno-sanitize-recover=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 ubsan: deps
-	$(SWIFT) test --scratch-path .build-ubsan \
-	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
-	  -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+	$(SWIFT) test $(UBSAN_FLAGS) --skip MainSerialExecutor
+	$(SWIFT) test $(UBSAN_FLAGS) --filter MainSerialExecutor
 
 ## Fuzzes the C core (Fuzz/): each libFuzzer target runs FUZZ_SECONDS (CI: 90). For a longer run,
 ## e.g. before a release: make fuzz FUZZ_SECONDS=1800

@@ -3,11 +3,14 @@
 
 Usage: scripts/run-tests.py [--verbose]
 
-Two parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Three parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
-  package       the package's own tests (Tests/), debug build
-  integration   IntegrationTests/ClassicUser, a package that depends on this one
+  package          the package's own tests (Tests/), debug build, except those of
+                   withMainSerialExecutor
+  serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
+                   hook they install is process-wide
+  integration      IntegrationTests/ClassicUser, a package that depends on this one
 
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
@@ -30,7 +33,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOGS = os.path.join(ROOT, ".build", "test-logs")
-PARTS = [("package", ROOT), ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"))]
+# withMainSerialExecutor installs a process-wide hook that sends every job to the main queue while
+# a scope is open; its tests run in a `swift test` process of their own, so that they never
+# serialise (or stall) the package's other tests running in parallel with them.
+SERIAL_EXECUTOR_TESTS = "MainSerialExecutor"
+PARTS = [
+    ("package", ROOT, ["--skip", SERIAL_EXECUTOR_TESTS]),
+    ("serial-executor", ROOT, ["--filter", SERIAL_EXECUTOR_TESTS]),
+    ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
+]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # XCTest (swift-corelibs-xctest)
@@ -131,16 +142,16 @@ def end_session(process):
             pass
 
 
-def run_part(name, directory, swift, verbose, idle_timeout):
+def run_part(name, directory, arguments, swift, verbose, idle_timeout):
     log_path = os.path.join(LOGS, f"{name}.log")
-    print(f"=== {name}: swift test in {os.path.relpath(directory, ROOT) or '.'}"
+    print(f"=== {name}: swift test {' '.join(arguments)} in {os.path.relpath(directory, ROOT) or '.'}"
           f" (log: {os.path.relpath(log_path, ROOT)})", flush=True)
     start = time.monotonic()
     lines = []
     last_output = [time.monotonic()]
     hung = threading.Event()
     process = subprocess.Popen(
-        [swift, "test"],
+        [swift, "test", *arguments],
         cwd=directory,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -338,8 +349,8 @@ def main():
     os.makedirs(LOGS, exist_ok=True)
     results = []
     try:
-        for name, directory in PARTS:
-            results.append(run_part(name, directory, swift, verbose, idle_timeout))
+        for name, directory, arguments in PARTS:
+            results.append(run_part(name, directory, arguments, swift, verbose, idle_timeout))
     except KeyboardInterrupt:
         print("\ninterrupted")
         return 130

@@ -1,5 +1,3 @@
-import CDependencies
-
 extension DependencyValues {
   /// Computes (once per key, context and cache) the default value of a key no scope overrides.
   ///
@@ -87,24 +85,13 @@ extension DependencyValues {
     _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
     chain: [String], site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
   ) -> Key.Value? {
-    var result: UnsafeMutableRawPointer?
-    let status = withUnsafeMutablePointer(to: &compute) { compute in
-      dck_cache_get_or_compute(
-        cache.handle, id.raw, context._rawValue,
-        { _, _, info in
-          info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-        },
-        compute, &result)
-    }
-    switch status {
-    case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED:
-      return withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: result!) }
-    case DCK_CACHE_NOT_COMPUTED:
+    switch cache.value(for: id, context: context, computing: &compute) {
+    case .value(let pointer):
+      return withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: pointer) }
+    case .notCached:
       return nil
-    case DCK_CACHE_CYCLE:
+    case .cycle:
       _DefaultComputation.failCycle(chain: chain, site: site)
-    default:
-      fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
     }
   }
 

@@ -48,6 +48,42 @@ final class _LiveValueCache: @unchecked Sendable {
     routesToTests ? _TestCaches.cache(outside: self) : self
   }
 
+  /// What `value(for:context:computing:)` found.
+  enum Outcome {
+    /// The value cached (found, or computed now), borrowed from the cache (valid while it lives).
+    case value(UnsafeMutableRawPointer)
+    /// The computation returned nil: nothing was cached.
+    case notCached
+    /// Computing the value needs the value itself (on this thread, or through threads waiting on
+    /// each other).
+    case cycle
+  }
+
+  /// The value cached for `key` in `context`, computed by `compute` when absent: exactly once,
+  /// even when many threads miss together, with no lock held while `compute` runs. `compute`
+  /// returns a +1 `_DependencyBox` for the cache to keep, or nil to cache nothing.
+  func value(
+    for key: _KeyIdentity, context: DependencyContext,
+    computing compute: inout () -> UnsafeMutableRawPointer?
+  ) -> Outcome {
+    var result: UnsafeMutableRawPointer?
+    let status = withUnsafeMutablePointer(to: &compute) { compute in
+      dck_cache_get_or_compute(
+        handle, key.raw, context._rawValue,
+        { _, _, info in
+          info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
+        },
+        compute, &result)
+    }
+    switch status {
+    case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED: return .value(result!)
+    case DCK_CACHE_NOT_COMPUTED: return .notCached
+    case DCK_CACHE_CYCLE: return .cycle
+    default:
+      fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
+    }
+  }
+
   /// The context `prepareDependencies` set for the readers of this cache, or nil.
   @inlinable @inline(__always)
   var preparedContext: DependencyContext? {
