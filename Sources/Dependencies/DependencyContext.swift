@@ -72,7 +72,7 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
     environment: ProcessEnvironment.current, arguments: CommandLine.arguments)
 
   /// Decides the context from an environment and a command line. Exposed for tests.
-  public static func _detect(environment: [String: String], arguments: [String])
+  package static func _detect(environment: [String: String], arguments: [String])
     -> DependencyContext
   {
     if let forced = environment["SWIFT_DEPENDENCIES_CONTEXT"] {

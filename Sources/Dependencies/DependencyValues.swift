@@ -164,8 +164,8 @@ extension DependencyValues {
     }
     let cache = values.pointee._cache.resolved
     let context = values.pointee._resolvedContext(captured: capturedContext, cache: cache)
-    if let pointer = cache.lookup(id, context) {
-      return _DependencyBox<Key.Value>.value(at: pointer)
+    if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
+      return value
     }
     return values.pointee._computeDefault(
       Key.self, id, context: context, cache: cache, captured: captured?.takeUnretainedValue(),

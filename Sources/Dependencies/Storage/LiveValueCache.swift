@@ -103,9 +103,13 @@ final class _LiveValueCache: @unchecked Sendable {
     dck_cache_put(resolved.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
   }
 
-  /// The cached value for `key` in `context`, borrowed from the cache (valid while `self` lives).
+  /// The value cached for `key` in `context`, copied out while this cache is alive (a test's cache
+  /// can be released by another thread as soon as the read lets go of it), or nil.
   @inlinable @inline(__always)
-  func lookup(_ key: _KeyIdentity, _ context: DependencyContext) -> UnsafeMutableRawPointer? {
-    dck_cache_get(handle, key.raw, context._rawValue)
+  func cachedValue<Value: Sendable>(
+    of type: Value.Type, for key: _KeyIdentity, _ context: DependencyContext
+  ) -> Value? {
+    guard let pointer = dck_cache_get(handle, key.raw, context._rawValue) else { return nil }
+    return withExtendedLifetime(self) { _DependencyBox<Value>.value(at: pointer) }
   }
 }

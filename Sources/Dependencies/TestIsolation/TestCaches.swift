@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The caches of default values of the tests of a test process, one per running test.
 ///
 /// The root values of a test process read through a routing cache (`_LiveValueCache.routesToTests`),
@@ -15,7 +23,8 @@ import Foundation
 /// cache itself is used. When an XCTest run has no observer — the test target does not link
 /// `DependenciesTestSupport` — the tests would share cached values, so that is reported loudly,
 /// once, with the fix.
-public enum _TestCaches {
+@usableFromInline
+package enum _TestCaches {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: _LiveValueCache] = [:]
   nonisolated(unsafe) private static var xctestCache: _LiveValueCache?
@@ -34,6 +43,7 @@ public enum _TestCaches {
       }
     }
     guard ProcessEnvironment.isXCTestRun else { return root }
+    loadTestSupportIfItsConstructorDidNotRun
     return lock.withLock {
       if let xctestCache { return xctestCache }
       if !xctestObserverInstalled && !warnedAboutMissingObserver {
@@ -52,9 +62,29 @@ public enum _TestCaches {
     }
   }
 
+  /// `DependenciesTestSupport` sets itself up from a C constructor when the test binary loads (see
+  /// `DependenciesTestSupportLoader/loader.c`). A link that drops that object file (a static
+  /// archive linked without `-force_load`/`--whole-archive`) keeps the module but not the
+  /// constructor. So at the first test read, if the set-up did not happen, it is looked up by name
+  /// and run now: isolation then works from the next test method on. Evaluated once.
+  private static let loadTestSupportIfItsConstructorDidNotRun: Void = {
+    guard !lock.withLock({ xctestObserverInstalled }),
+      let process = dlopen(nil, RTLD_NOW),
+      let load = dlsym(process, "swift_dependencies_test_support_did_load")
+    else { return }
+    ProcessEnvironment.writeToStandardError(
+      """
+      ⚠️ swift-dependencies: DependenciesTestSupport is linked but its load-time set-up did not run \
+      (its constructor was dropped, as a static-archive link does). Running it now, at the first \
+      test read: test methods from the next one on get fresh dependency values.
+
+      """)
+    unsafeBitCast(load, to: (@convention(c) () -> Void).self)()
+  }()
+
   /// Called by the test-support module's XCTest observer before each test method: the method gets a
   /// fresh cache, and the previous method's cache (and its values) is released.
-  public static func _xctestCaseWillStart() {
+  package static func _xctestCaseWillStart() {
     let previous = lock.withLock {
       xctestObserverInstalled = true
       defer { xctestCache = _LiveValueCache() }
@@ -64,7 +94,7 @@ public enum _TestCaches {
   }
 
   /// Called by the test-support module when it registers its XCTest observer.
-  public static func _xctestObserverDidInstall() {
+  package static func _xctestObserverDidInstall() {
     lock.withLock { xctestObserverInstalled = true }
   }
 }
