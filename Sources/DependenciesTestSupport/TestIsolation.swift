@@ -14,7 +14,6 @@ enum TestIsolation {
     updating update: (inout DependencyValues) throws -> Void,
     _ operation: () async throws -> R
   ) async throws -> R {
-    TestSupportReporter.install()
     if isIsolated {
       return try await withDependencies(update, operation: operation)
     }
