@@ -40,6 +40,19 @@ import Testing
     #expect(found.1 == nil)  // a Swift Testing run: not XCTest either
   }
 
+  @Test func sourceLocationsAreMadeWithoutOverReleasingTheirStrings() throws {
+    // `SourceLocation.init` takes its strings owned: called as if it borrowed them, each call would
+    // release them once too often, and this loop would crash.
+    let fileID = String(repeating: "Module/", count: 8) + "File.swift"
+    let filePath = "/" + String(repeating: "directory/", count: 8) + "File.swift"
+    for line in 1...1_000 {
+      let location = try #require(
+        SwiftTestingRuntime.sourceLocation(
+          fileID: fileID, filePath: filePath, line: line, column: 2))
+      #expect(String(reflecting: location) == "\(fileID):\(line):2")
+    }
+  }
+
   @Test func unknownNamesAreNotFound() {
     #expect(RuntimeSymbols.type(named: "7Testing16NoSuchTypeAtAllV") == nil)
     #expect(RuntimeSymbols.address(of: "$s7Testing16noSuchFunctionyyF") == nil)

@@ -164,6 +164,17 @@ package enum SwiftTestingRuntime {
     return true
   }
 
+  /// A `SourceLocation`, made as issues' locations are made; nil when Testing could not be reached.
+  package static func sourceLocation(
+    fileID: String, filePath: String, line: Int, column: Int
+  ) -> Any? {
+    guard let recording else { return nil }
+    func make<L>(_: L.Type) -> Any {
+      recording.sourceLocation(L.self, fileID, filePath, line, column)
+    }
+    return make(recording.sourceLocationType)
+  }
+
   private struct Recording {
     let commentType: Any.Type
     let sourceLocationType: Any.Type
