@@ -22,5 +22,11 @@ let package = Package(
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
       ]
     ),
+    // Links nothing but Dependencies (no test-support module): issues the library reports must
+    // still fail the running test, in Swift Testing and in XCTest.
+    .testTarget(
+      name: "DependenciesOnlyTests",
+      dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]
+    ),
   ]
 )

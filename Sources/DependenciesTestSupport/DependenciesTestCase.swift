@@ -2,7 +2,8 @@ import Dependencies
 import XCTest
 
 /// An `XCTestCase` whose every test method runs with dependencies of its own: test context, no
-/// overrides, a fresh cache of default values, and failures reported at the place of the read.
+/// overrides, and a fresh cache of default values. (Issues the library reports fail the running test
+/// at the place of the read with or without this class.)
 ///
 /// ```swift
 /// final class FeatureTests: DependenciesTestCase {
@@ -26,25 +27,11 @@ import XCTest
 /// }
 /// ```
 open class DependenciesTestCase: XCTestCase {
-  /// The test case whose test method is running (XCTest runs one at a time).
-  nonisolated(unsafe) static var running: DependenciesTestCase?
-
   open override func invokeTest() {
-    TestSupportReporter.install()
-    let previous = Self.running
-    Self.running = self
-    defer { Self.running = previous }
     withDependencies {
       $0 = DependencyValues()
     } operation: {
       super.invokeTest()
     }
-  }
-
-  /// Records a failure reported by the library at `site`. Override to observe failures (the tests of
-  /// the library use this as XCTest's expected-failure mechanism on Linux).
-  open func recordDependencyFailure(_ message: String, at site: IssueSite) {
-    recordFailure(
-      withDescription: message, inFile: site.filePath, atLine: Int(site.line), expected: true)
   }
 }

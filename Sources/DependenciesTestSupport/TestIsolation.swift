@@ -14,7 +14,6 @@ enum TestIsolation {
     updating update: (inout DependencyValues) async throws -> Void,
     _ operation: () async throws -> R
   ) async throws -> R {
-    TestSupportReporter.install()
     // The update runs as a `withDependencies` update of its own, so reads it makes (a key-path
     // assignment reads first) count as setting a value; its overrides are then what the test
     // starts with, so defaults computed from them are cached for the whole test.

@@ -2,11 +2,11 @@ import Dependencies
 import XCTest
 
 /// Called once when a test binary that links this module is loaded (see
-/// `DependenciesTestSupportLoader/loader.c`): installs the reporter that turns the library's issues
-/// into test failures, and the XCTest observer that gives each test method fresh cached values.
+/// `DependenciesTestSupportLoader/loader.c`): installs the XCTest observer that gives each test method
+/// fresh cached values. (Issues need nothing installed: IssueReporting finds the running test at run
+/// time.)
 @_cdecl("swift_dependencies_test_support_did_load")
 func testSupportDidLoad() {
-  TestSupportReporter.install()
   XCTestObservationCenter.shared.addTestObserver(FreshCachePerTestObserver())
   _TestCaches._xctestObserverDidInstall()
 }

@@ -1,5 +1,5 @@
-/// Whether the process is running tests: `true` under `swift test` and Xcode's test runners
-/// (XCTest or Swift Testing), `false` in an application.
+/// Whether the process is running tests: `true` under `swift test`, Xcode's test runners (XCTest or
+/// Swift Testing) and Bazel, `false` in an application.
 ///
 /// ```swift
 /// if !isTesting {
@@ -7,8 +7,10 @@
 /// }
 /// ```
 ///
-/// In a test it is always `true`; to exercise the live path of a dependency, override the
-/// dependency context rather than consulting this flag:
+/// It says whether the *process* is a test process, not whether a test is running now; for that,
+/// and for which framework runs it, use ``TestContext/current``. In a test it is always `true`; to
+/// exercise the live path of a dependency, override the dependency context rather than consulting
+/// this flag:
 ///
 /// ```swift
 /// @Test func liveClient() {

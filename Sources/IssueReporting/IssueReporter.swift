@@ -1,104 +1,302 @@
-import Foundation
-
-/// Receives the issues the library reports: misuse such as a strict key read without an override,
-/// a missing live value, or a call to an unimplemented endpoint.
+/// A type that receives the issues reported with `reportIssue`.
 ///
-/// In a test, the test-support module installs a reporter that fails the running test (a Swift
-/// Testing `Issue`, or `XCTFail`) at the place of the read. Without one, issues are written to
-/// standard error.
+/// The reporters in ``IssueReporters/current`` receive every issue, in order. The default one,
+/// ``IssueReporter/default``, fails the running test in a test and prints a runtime warning in an
+/// application; ``IssueReporter/fatalError`` and ``IssueReporter/breakpoint`` stop the program.
+/// Write your own to log issues, or to collect them in a test:
 ///
 /// ```swift
-/// struct CollectingReporter: IssueReporter {
-///   let messages: LockIsolated<[String]>
-///   func reportIssue(_ message: String, at site: IssueSite) {
-///     messages.withValue { $0.append(message) }
+/// final class CollectingReporter: IssueReporter {
+///   let messages = Mutex<[String]>([])
+///
+///   func reportIssue(
+///     _ message: @autoclosure () -> String?,
+///     severity: IssueSeverity,
+///     fileID: StaticString,
+///     filePath: StaticString,
+///     line: UInt,
+///     column: UInt
+///   ) {
+///     messages.withLock { $0.append(message() ?? "") }
 ///   }
 /// }
 /// ```
-public protocol IssueReporter: Sendable {
-  /// Records one issue.
-  func reportIssue(_ message: String, at site: IssueSite)
-}
-
-/// Where an issue was reported from.
-public struct IssueSite: Sendable, Hashable, CustomStringConvertible {
-  /// The `#fileID` of the report.
-  public var fileID: String
-  /// The `#filePath` of the report.
-  public var filePath: String
-  /// The line of the report.
-  public var line: UInt
-  /// The column of the report.
-  public var column: UInt
-
-  /// Creates a site.
-  public init(fileID: String, filePath: String, line: UInt, column: UInt) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
-  }
-
-  /// The file ID and line, as `Module/File.swift:12`.
-  public var description: String { "\(fileID):\(line)" }
-}
-
-/// The issue reporters in effect.
-public enum IssueReporters {
-  /// Reporters that replace the installed one for the current task and its children.
-  ///
-  /// ```swift
-  /// IssueReporters.$override.withValue(CollectingReporter(messages: messages)) {
-  ///   // issues reported here go to the collecting reporter
-  /// }
-  /// ```
-  @TaskLocal public static var override: (any IssueReporter)?
-
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var _installed: (any IssueReporter)?
-
-  /// The process-wide reporter, installed by the test-support module when it is loaded. `nil` means
-  /// issues go to standard error.
-  public static var installed: (any IssueReporter)? {
-    get { lock.withLock { _installed } }
-    set { lock.withLock { _installed = newValue } }
-  }
-
-  /// The reporter an issue reported now goes to.
-  static var current: any IssueReporter {
-    override ?? installed ?? StandardErrorReporter()
-  }
-}
-
-/// Writes each issue to standard error: the fallback in live runs and in tests that did not load
-/// the test-support module.
-public struct StandardErrorReporter: IssueReporter {
-  /// Creates the reporter.
-  public init() {}
-
-  /// Writes `⚠️ swift-dependencies issue at <site>: <message>` to standard error.
-  public func reportIssue(_ message: String, at site: IssueSite) {
-    ProcessEnvironment.writeToStandardError("⚠️ swift-dependencies issue at \(site): \(message)\n")
-  }
-}
-
-/// Reports an issue: in a test, fails the test; in a live run, logs it to standard error.
+///
+/// In a test, install it for the scope of an operation:
 ///
 /// ```swift
-/// guard let user = users[id] else {
-///   reportIssue("No user with id \(id).")
-///   return nil
+/// @Test func reportsAMissingUser() {
+///   let reporter = CollectingReporter()
+///   withIssueReporters([reporter]) {
+///     _ = model.user(id: 42)
+///   }
+///   #expect(reporter.messages.withLock { $0 } == ["No user with id 42."])
 /// }
 /// ```
-public func reportIssue(
-  _ message: @autoclosure () -> String = "",
-  fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath,
-  line: UInt = #line,
-  column: UInt = #column
-) {
-  IssueReporters.current.reportIssue(
-    message(),
-    at: IssueSite(
-      fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
+///
+/// Only ``reportIssue(_:severity:fileID:filePath:line:column:)`` needs an implementation: a caught
+/// error is reported as "Caught error: …" with `.error` severity, and issues expected by
+/// `withExpectedIssue` outside a test are ignored, unless the reporter implements those
+/// requirements too.
+public protocol IssueReporter: Sendable {
+  /// Called when an issue is reported.
+  ///
+  /// ```swift
+  /// func reportIssue(
+  ///   _ message: @autoclosure () -> String?,
+  ///   severity: IssueSeverity,
+  ///   fileID: StaticString,
+  ///   filePath: StaticString,
+  ///   line: UInt,
+  ///   column: UInt
+  /// ) {
+  ///   logger.log("\(fileID):\(line): \(message() ?? "Issue reported")")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: A message describing the issue, or nil when none was given.
+  ///   - severity: The severity of the issue.
+  ///   - fileID: The source `#fileID` associated with the issue.
+  ///   - filePath: The source `#filePath` associated with the issue.
+  ///   - line: The source `#line` associated with the issue.
+  ///   - column: The source `#column` associated with the issue.
+  func reportIssue(
+    _ message: @autoclosure () -> String?,
+    severity: IssueSeverity,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  )
+
+  /// Called when an error is caught and reported, by `reportIssue(_:_:fileID:filePath:line:column:)`
+  /// or `withErrorReporting`.
+  ///
+  /// The default implementation reports "Caught error: <error>", followed by ": <message>" when
+  /// there is one, with `.error` severity.
+  ///
+  /// ```swift
+  /// func reportIssue(
+  ///   _ error: any Error,
+  ///   _ message: @autoclosure () -> String?,
+  ///   fileID: StaticString,
+  ///   filePath: StaticString,
+  ///   line: UInt,
+  ///   column: UInt
+  /// ) {
+  ///   crashReporter.record(error)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - message: A message describing the issue, or nil.
+  ///   - fileID: The source `#fileID` associated with the issue.
+  ///   - filePath: The source `#filePath` associated with the issue.
+  ///   - line: The source `#line` associated with the issue.
+  ///   - column: The source `#column` associated with the issue.
+  func reportIssue(
+    _ error: any Error,
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  )
+
+  /// Called, instead of ``reportIssue(_:severity:fileID:filePath:line:column:)``, when an issue is
+  /// reported inside `withExpectedIssue` outside a Swift Testing test.
+  ///
+  /// The default implementation ignores the issue.
+  ///
+  /// ```swift
+  /// func expectIssue(
+  ///   _ message: @autoclosure () -> String?,
+  ///   fileID: StaticString,
+  ///   filePath: StaticString,
+  ///   line: UInt,
+  ///   column: UInt
+  /// ) {
+  ///   logger.info("Expected: \(message() ?? "")")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: A message describing the issue, or nil.
+  ///   - fileID: The source `#fileID` associated with the issue.
+  ///   - filePath: The source `#filePath` associated with the issue.
+  ///   - line: The source `#line` associated with the issue.
+  ///   - column: The source `#column` associated with the issue.
+  func expectIssue(
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  )
+
+  /// Called, instead of ``reportIssue(_:_:fileID:filePath:line:column:)``, when an error is reported
+  /// (or thrown) inside `withExpectedIssue` outside a Swift Testing test.
+  ///
+  /// The default implementation calls ``expectIssue(_:fileID:filePath:line:column:)`` with
+  /// "Caught error: <error>", followed by ": <message>" when there is one.
+  ///
+  /// ```swift
+  /// func expectIssue(
+  ///   _ error: any Error,
+  ///   _ message: @autoclosure () -> String?,
+  ///   fileID: StaticString,
+  ///   filePath: StaticString,
+  ///   line: UInt,
+  ///   column: UInt
+  /// ) {
+  ///   logger.info("Expected error: \(error)")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - message: A message describing the issue, or nil.
+  ///   - fileID: The source `#fileID` associated with the issue.
+  ///   - filePath: The source `#filePath` associated with the issue.
+  ///   - line: The source `#line` associated with the issue.
+  ///   - column: The source `#column` associated with the issue.
+  func expectIssue(
+    _ error: any Error,
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  )
+
+  /// Called when an issue is reported, without its severity.
+  ///
+  /// > Important: Deprecated by the classic library in favour of
+  /// > ``reportIssue(_:severity:fileID:filePath:line:column:)``; a reporter that implements only
+  /// > this requirement still receives every issue.
+  ///
+  /// - Parameters:
+  ///   - message: A message describing the issue, or nil.
+  ///   - fileID: The source `#fileID` associated with the issue.
+  ///   - filePath: The source `#filePath` associated with the issue.
+  ///   - line: The source `#line` associated with the issue.
+  ///   - column: The source `#column` associated with the issue.
+  func reportIssue(
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  )
+}
+
+extension IssueReporter {
+  /// Reports the issue with `.error` severity, through
+  /// ``reportIssue(_:severity:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// reporter.reportIssue("Oops", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  /// ```
+  public func reportIssue(
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    reportIssue(
+      message(), severity: .error, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reports "Caught error: <error>", followed by ": <message>" when there is one, with `.error`
+  /// severity.
+  ///
+  /// ```swift
+  /// reporter.reportIssue(
+  ///   error, "Saving failed", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  /// ```
+  public func reportIssue(
+    _ error: any Error,
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    reportIssue(
+      caughtErrorMessage(error, message()), severity: .error, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
+  /// Ignores the expected issue.
+  ///
+  /// ```swift
+  /// reporter.expectIssue("Oops", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  /// ```
+  public func expectIssue(
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {}
+
+  /// Calls ``expectIssue(_:fileID:filePath:line:column:)`` with "Caught error: <error>", followed by
+  /// ": <message>" when there is one.
+  ///
+  /// ```swift
+  /// reporter.expectIssue(
+  ///   error, nil, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  /// ```
+  public func expectIssue(
+    _ error: any Error,
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    expectIssue(
+      caughtErrorMessage(error, message()), fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Forwards to ``reportIssue(_:fileID:filePath:line:column:)``, dropping the severity: for
+  /// reporters written before severities existed.
+  ///
+  /// ```swift
+  /// struct LegacyReporter: IssueReporter {
+  ///   func reportIssue(
+  ///     _ message: @autoclosure () -> String?,
+  ///     fileID: StaticString,
+  ///     filePath: StaticString,
+  ///     line: UInt,
+  ///     column: UInt
+  ///   ) {
+  ///     print(message() ?? "")
+  ///   }
+  /// }
+  /// ```
+  @available(
+    *, deprecated,
+    message: "Implement 'reportIssue(_:severity:fileID:filePath:line:column:)' instead."
+  )
+  public func reportIssue(
+    _ message: @autoclosure () -> String?,
+    severity: IssueSeverity,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    reportIssue(message(), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// "Caught error: <error>", followed by ": <message>" when there is one: how every reporter words a
+/// caught error.
+package func caughtErrorMessage(_ error: any Error, _ message: String?) -> String {
+  "Caught error: \(error)\(message.map { ": \($0)" } ?? "")"
 }

@@ -22,22 +22,25 @@ package enum ProcessEnvironment {
     return result
   }
 
-  /// True under `swift test` and Xcode's test runners.
+  /// True under `swift test`, Xcode's test runners and Bazel: the conditions the classic library's
+  /// `isTesting` checks.
   ///
   /// On Linux the XCTest bundle runs as an executable whose name ends in `.xctest`, and SwiftPM
-  /// runs Swift Testing by passing `--testing-library swift-testing` to the same executable; on
-  /// Apple platforms `xctest` hosts the bundle and Xcode sets `XCTestConfigurationFilePath` or
-  /// `XCTestBundlePath`.
+  /// runs Swift Testing by passing `--testing-library swift-testing` to the same executable (or,
+  /// on Apple platforms, to `swiftpm-testing-helper`); `xctest` hosts the bundle on Apple platforms,
+  /// where Xcode sets `XCTestConfigurationFilePath`, `XCTestBundlePath` or `XCTestSessionIdentifier`.
   package static func isTesting(environment: [String: String], arguments: [String]) -> Bool {
-    if let first = arguments.first, first.hasSuffix(".xctest") || first.hasSuffix("/xctest") {
-      return true
+    let variables = [
+      "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestConfigurationFilePath",
+      "XCTestSessionIdentifier", "BAZEL_TEST",
+    ]
+    if variables.contains(where: { environment[$0] != nil }) { return true }
+    return arguments.contains { argument in
+      let lastComponent = argument.split(separator: "/").last.map(String.init) ?? argument
+      return argument == "--testing-library" || argument == "--test-bundle-path"
+        || lastComponent == "swiftpm-testing-helper" || lastComponent == "xctest"
+        || lastComponent.hasSuffix(".xctest")
     }
-    if arguments.contains("--testing-library") || arguments.contains("--test-bundle-path") {
-      return true
-    }
-    return environment["XCTestConfigurationFilePath"] != nil
-      || environment["XCTestBundlePath"] != nil
-      || environment["XCTestSessionIdentifier"] != nil
   }
 
   package static let isTestingProcess = isTesting(
@@ -53,6 +56,38 @@ package enum ProcessEnvironment {
     }
     return true
   }()
+
+  /// Whether a debugger (or another tracer) is attached to the process: on Linux, a non-zero
+  /// `TracerPid` in `/proc/self/status`; on Apple platforms, the `P_TRACED` flag.
+  package static var isDebuggerAttached: Bool {
+    #if os(Linux) || os(Android)
+      let file = open("/proc/self/status", O_RDONLY)
+      guard file >= 0 else { return false }
+      defer { close(file) }
+      var contents: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        contents += buffer[..<count]
+      }
+      let status = String(decoding: contents, as: UTF8.self)
+      guard let field = status.split(separator: "\n").first(where: { $0.hasPrefix("TracerPid:") })
+      else { return false }
+      let pid = field.dropFirst("TracerPid:".count).trimmingPrefix(while: \.isWhitespace)
+      return pid != "0" && !pid.isEmpty
+    #elseif canImport(Darwin)
+      var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()]
+      var info = kinfo_proc()
+      var size = MemoryLayout<kinfo_proc>.size
+      let succeeded = name.withUnsafeMutableBufferPointer {
+        sysctl($0.baseAddress, 4, &info, &size, nil, 0) != -1
+      }
+      return succeeded && info.kp_proc.p_flag & P_TRACED != 0
+    #else
+      return false
+    #endif
+  }
 
   package static func writeToStandardError(_ message: String) {
     var message = message

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// struct NumberFact: Sendable {
-///   var fetch: @Sendable (Int) async -> String
+///   var fetch: @Sendable (Int) -> String
 /// }
 ///
 /// extension NumberFact: TestDependencyKey {
@@ -15,20 +15,41 @@
 /// }
 /// ```
 ///
-/// Calling the endpoint in a test reports "Unimplemented: NumberFact.fetch", with where it was
-/// defined and the arguments it was called with, then returns the placeholder so the test can
-/// go on. Override it where the test needs it:
+/// Calling the endpoint reports an issue worded as the classic library words it:
+///
+/// ```text
+/// Unimplemented: NumberFact.fetch …
+///
+///   Defined in 'NumberFact' at:
+///     Feature/NumberFact.swift:8
+///
+///   Invoked with:
+///     42
+/// ```
+///
+/// then returns the placeholder so the test can go on. Override the endpoint where the test needs
+/// it:
 ///
 /// ```swift
-/// await withDependencies {
+/// withDependencies {
 ///   $0.numberFact.fetch = { "\($0) is a good number." }
 /// } operation: {
-///   await model.factButtonTapped()
+///   model.factButtonTapped()
 /// }
 /// ```
 ///
 /// The returned closure takes any number of arguments; its type comes from context. A `Void`
 /// endpoint needs no placeholder.
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report; empty by default.
+///   - placeholder: What the endpoint returns after reporting.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: A closure that reports an issue when called.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result = (),
@@ -38,10 +59,10 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let site = _UnimplementedSite(
-    fileID: fileID, filePath: filePath, function: function, line: line, column: column)
   return { (argument: repeat each Argument) in
-    site.report(description(), arguments: (repeat each argument))
+    reportUnimplemented(
+      description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
     return placeholder()
   }
 }
@@ -67,6 +88,15 @@ public func unimplemented<each Argument, Result>(
 ///   model.load()
 /// }
 /// ```
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report and the thrown failure; empty by default.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: A throwing closure that reports an issue and throws when called.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
   fileID: StaticString = #fileID,
@@ -75,22 +105,81 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let site = _UnimplementedSite(
-    fileID: fileID, filePath: filePath, function: function, line: line, column: column)
   return { (argument: repeat each Argument) in
     let description = description()
-    site.report(description, arguments: (repeat each argument))
+    reportUnimplemented(
+      description, arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
     throw UnimplementedFailure(description: description)
+  }
+}
+
+/// A throwing endpoint with a typed error that reports an issue when called, then throws
+/// `failure`.
+///
+/// ```swift
+/// struct Storage: Sendable {
+///   var load: @Sendable (String) throws(StorageError) -> Data
+/// }
+///
+/// extension Storage: TestDependencyKey {
+///   static let testValue = Storage(
+///     load: unimplemented("Storage.load", throwing: StorageError.unavailable)
+///   )
+/// }
+/// ```
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report; empty by default.
+///   - failure: The error the endpoint throws after reporting.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: A closure that reports an issue and throws `failure` when called.
+public func unimplemented<each Argument, Failure: Error, Result>(
+  _ description: @autoclosure @escaping @Sendable () -> String = "",
+  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  function: StaticString = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
+  return { (argument: repeat each Argument) throws(Failure) in
+    reportUnimplemented(
+      description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
+    throw failure()
   }
 }
 
 /// An asynchronous endpoint that reports an issue when called, then returns `placeholder`.
 ///
 /// ```swift
-/// var fetch: @Sendable (Int) async -> String = unimplemented("fetch", placeholder: "")
+/// struct NumberFact: Sendable {
+///   var fetch: @Sendable (Int) async -> String
+/// }
+///
+/// extension NumberFact: TestDependencyKey {
+///   static let testValue = NumberFact(
+///     fetch: unimplemented("NumberFact.fetch", placeholder: "")
+///   )
+/// }
 /// ```
 ///
 /// Like the synchronous overload, for `async` endpoints.
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report; empty by default.
+///   - placeholder: What the endpoint returns after reporting.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: An asynchronous closure that reports an issue when called.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result = (),
@@ -100,10 +189,10 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
-  let site = _UnimplementedSite(
-    fileID: fileID, filePath: filePath, function: function, line: line, column: column)
   return { (argument: repeat each Argument) in
-    site.report(description(), arguments: (repeat each argument))
+    reportUnimplemented(
+      description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
     return placeholder()
   }
 }
@@ -112,18 +201,33 @@ public func unimplemented<each Argument, Result>(
 /// ``UnimplementedFailure``.
 ///
 /// ```swift
-/// var fetch: @Sendable (Int) async throws -> String = unimplemented("fetch")
+/// struct APIClient: Sendable {
+///   var fetchUser: @Sendable (Int) async throws -> User
+/// }
+///
+/// extension APIClient: TestDependencyKey {
+///   static let testValue = APIClient(fetchUser: unimplemented("APIClient.fetchUser"))
+/// }
 /// ```
 ///
 /// In a test:
 ///
 /// ```swift
 /// await withDependencies {
-///   $0.numberFact.fetch = { "\($0) is a good number." }
+///   $0.apiClient.fetchUser = { User(id: $0, name: "Blob") }
 /// } operation: {
-///   await model.factButtonTapped()
+///   await model.load()
 /// }
 /// ```
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report and the thrown failure; empty by default.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: An asynchronous throwing closure that reports an issue and throws when called.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
   fileID: StaticString = #fileID,
@@ -132,12 +236,53 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
-  let site = _UnimplementedSite(
-    fileID: fileID, filePath: filePath, function: function, line: line, column: column)
   return { (argument: repeat each Argument) in
     let description = description()
-    site.report(description, arguments: (repeat each argument))
+    reportUnimplemented(
+      description, arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
     throw UnimplementedFailure(description: description)
+  }
+}
+
+/// An asynchronous throwing endpoint with a typed error that reports an issue when called, then
+/// throws `failure`.
+///
+/// ```swift
+/// struct Storage: Sendable {
+///   var load: @Sendable (String) async throws(StorageError) -> Data
+/// }
+///
+/// extension Storage: TestDependencyKey {
+///   static let testValue = Storage(
+///     load: unimplemented("Storage.load", throwing: StorageError.unavailable)
+///   )
+/// }
+/// ```
+///
+/// - Parameters:
+///   - description: What the endpoint is, for the report; empty by default.
+///   - failure: The error the endpoint throws after reporting.
+///   - fileID: The `#fileID` the endpoint is defined at (and reported at).
+///   - filePath: The `#filePath` the endpoint is defined at.
+///   - function: The `#function` the endpoint is defined in.
+///   - line: The `#line` the endpoint is defined at.
+///   - column: The `#column` the endpoint is defined at.
+/// - Returns: An asynchronous closure that reports an issue and throws `failure` when called.
+public func unimplemented<each Argument, Failure: Error, Result>(
+  _ description: @autoclosure @escaping @Sendable () -> String = "",
+  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  function: StaticString = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
+  return { (argument: repeat each Argument) async throws(Failure) in
+    reportUnimplemented(
+      description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line, column: column)
+    throw failure()
   }
 }
 
@@ -149,6 +294,18 @@ public func unimplemented<each Argument, Result>(
 ///   apiKey: unimplemented("Settings.apiKey", placeholder: "")
 /// )
 /// ```
+///
+/// The report has no "Invoked with" section.
+///
+/// - Parameters:
+///   - description: What the value is, for the report; empty by default.
+///   - placeholder: The value returned after reporting.
+///   - fileID: The `#fileID` the value is defined at (and reported at).
+///   - filePath: The `#filePath` the value is defined at.
+///   - function: The `#function` the value is defined in.
+///   - line: The `#line` the value is defined at.
+///   - column: The `#column` the value is defined at.
+/// - Returns: `placeholder`.
 @_disfavoredOverload
 public func unimplemented<Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -159,48 +316,42 @@ public func unimplemented<Result>(
   line: UInt = #line,
   column: UInt = #column
 ) -> Result {
-  _UnimplementedSite(
-    fileID: fileID, filePath: filePath, function: function, line: line, column: column
-  )
-  .report(description(), arguments: nil)
+  reportUnimplemented(
+    description(), arguments: nil, fileID: fileID, filePath: filePath, function: function,
+    line: line, column: column)
   return placeholder()
 }
 
-/// The error an unimplemented throwing endpoint throws after reporting.
+/// Reports a call to an unimplemented endpoint, worded as the classic library words it (tests
+/// match on it):
 ///
-/// ```swift
-/// do {
-///   try await client.fetch(1)
-/// } catch let failure as UnimplementedFailure {
-///   print(failure.description)  // "APIClient.fetch"
-/// }
+/// ```text
+/// Unimplemented: <description> …
+///
+///   Defined in '<function>' at:
+///     <fileID>:<line>
+///
+///   Invoked with:
+///     <arguments>
 /// ```
-public struct UnimplementedFailure: Error, Sendable {
-  /// The description the endpoint was created with.
-  public let description: String
-
-  /// Creates the failure.
-  public init(description: String) {
-    self.description = description
+///
+/// `Unimplemented …` when the description is empty; no "Invoked with" section when `arguments` is
+/// nil.
+package func reportUnimplemented(
+  _ description: String,
+  arguments: Any?,
+  fileID: StaticString,
+  filePath: StaticString,
+  function: StaticString,
+  line: UInt,
+  column: UInt
+) {
+  var message = "Unimplemented\(description.isEmpty ? "" : ": \(description)") …"
+  message += "\n\n  Defined in '\(function)' at:\n    \(fileID):\(line)"
+  if let arguments {
+    var rendered = ""
+    debugPrint(arguments, terminator: "", to: &rendered)
+    message += "\n\n  Invoked with:\n    \(rendered)"
   }
-}
-
-/// Where an unimplemented endpoint was defined, and how to report a call to it.
-struct _UnimplementedSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let function: StaticString
-  let line: UInt
-  let column: UInt
-
-  func report(_ description: String, arguments: Any?) {
-    var message = description.isEmpty ? "Unimplemented" : "Unimplemented: \(description)"
-    message += "\n\n  Defined in '\(function)' at \(fileID):\(line)"
-    if let arguments {
-      var rendered = ""
-      debugPrint(arguments, terminator: "", to: &rendered)
-      message += "\n\n  Called with: \(rendered)"
-    }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
+  reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }

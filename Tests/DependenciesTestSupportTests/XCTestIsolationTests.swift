@@ -3,11 +3,29 @@ import Dependencies_Test_Support
 import XCTest
 
 final class XCTestIsolationTests: DependenciesTestCase {
-  private var recordedFailures: [String] = []
+  /// While not nil, the failures XCTest records in this test, instead of failing it: XCTest's
+  /// expected-failure mechanism on Linux, where `XCTExpectFailure` does not exist.
+  private var recordedFailures: [(file: String, line: Int, description: String)]?
 
-  override func recordDependencyFailure(_ message: String, at site: IssueSite) {
-    // The expected-failure mechanism: a strict-key read below must land here.
-    recordedFailures.append("\(site.fileID):\(site.line) \(message)")
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    guard recordedFailures != nil else {
+      return super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    recordedFailures?.append((filePath, lineNumber, description))
+  }
+
+  /// Runs `body`, returning the failures it records in this test instead of failing it.
+  private func failures(
+    recordedBy body: () -> Void
+  ) -> [(file: String, line: Int, description: String)] {
+    recordedFailures = []
+    defer { recordedFailures = nil }
+    body()
+    return recordedFailures ?? []
   }
 
   func testRunsInTheTestContext() {
@@ -35,11 +53,20 @@ final class XCTestIsolationTests: DependenciesTestCase {
   }
 
   func testStrictKeyReadRecordsAFailureAtTheReadSite() {
+    let line = #line + 1
     @Dependency(\.mustOverride) var value
-    _ = value
-    XCTAssertEqual(recordedFailures.count, 1)
-    XCTAssertTrue(recordedFailures.first?.contains("XCTestIsolationTests.swift") == true)
-    XCTAssertTrue(recordedFailures.first?.contains("MustOverrideKey") == true)
+    let failures = failures { _ = value }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.first?.file, #filePath)
+    XCTAssertEqual(failures.first?.line, line)
+    XCTAssertTrue(failures.first?.description.contains("MustOverrideKey") == true)
+  }
+
+  func testStrictKeyReadIsAnExpectedIssue() {
+    withExpectedIssue {
+      @Dependency(\.mustOverride) var value
+      _ = value
+    }
   }
 }
 

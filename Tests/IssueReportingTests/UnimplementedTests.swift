@@ -11,7 +11,65 @@ struct NumberClient: Sendable {
     "NumberClient.describe", placeholder: "?")
 }
 
+struct StorageError: Error, Equatable {}
+
 @Suite struct UnimplementedTests {
+  @Test func messagesAreWordedAsClassic() {
+    let line = #line + 1
+    let log: @Sendable (String) -> Void = unimplemented("Logger.log")
+    let (_, reporter) = collectingIssues { log("hello") }
+    #expect(
+      reporter.messages == [
+        """
+        Unimplemented: Logger.log …
+
+          Defined in 'messagesAreWordedAsClassic()' at:
+            IssueReportingTests/UnimplementedTests.swift:\(line)
+
+          Invoked with:
+            "hello"
+        """
+      ])
+  }
+
+  @Test func withoutADescription() {
+    let line = #line + 1
+    let callback: @Sendable () -> Void = unimplemented()
+    let (_, reporter) = collectingIssues { callback() }
+    #expect(
+      reporter.messages == [
+        """
+        Unimplemented …
+
+          Defined in 'withoutADescription()' at:
+            IssueReportingTests/UnimplementedTests.swift:\(line)
+
+          Invoked with:
+            ()
+        """
+      ])
+  }
+
+  @Test func inASwiftTestingTestTheIssueIsRecordedAtTheDefinition() {
+    let line = #line + 1
+    let callback: @Sendable (Int) -> Void = unimplemented("Model.callback")
+    withKnownIssue {
+      callback(42)
+    } matching: { issue in
+      issue.description == """
+        Issue recorded (error): Unimplemented: Model.callback …
+
+          Defined in 'inASwiftTestingTestTheIssueIsRecordedAtTheDefinition()' at:
+            IssueReportingTests/UnimplementedTests.swift:\(line)
+
+          Invoked with:
+            42
+        """
+        && issue.sourceLocation?.line == line
+        && issue.sourceLocation?.fileName == "UnimplementedTests.swift"
+    }
+  }
+
   @Test func nonThrowingEndpointsReportAndReturnThePlaceholder() async {
     let client = NumberClient()
     let (values, reporter) = await collectingIssues {
@@ -21,15 +79,15 @@ struct NumberClient: Sendable {
     #expect(values.0 == 0)
     #expect(values.1 == "?")
     #expect(reporter.messages.count == 3)
-    #expect(reporter.messages[0].hasPrefix("Unimplemented: NumberClient.log"))
-    #expect(reporter.messages[0].contains(#"Called with: "hello""#))
-    #expect(reporter.messages[1].hasPrefix("Unimplemented: NumberClient.count"))
-    #expect(reporter.messages[2].contains(#"Called with: (7, "seven")"#))
+    #expect(reporter.messages[0].hasPrefix("Unimplemented: NumberClient.log …"))
+    #expect(reporter.messages[0].hasSuffix("Invoked with:\n    \"hello\""))
+    #expect(reporter.messages[1].hasPrefix("Unimplemented: NumberClient.count …"))
+    #expect(reporter.messages[2].hasSuffix(#"Invoked with:\#n    (7, "seven")"#))
     // Reported where the endpoint was defined.
     #expect(reporter.sites.allSatisfy { $0.fileID.hasSuffix("UnimplementedTests.swift") })
   }
 
-  @Test func throwingEndpointsReportAndThrow() async {
+  @Test func throwingEndpointsReportAndThrowUnimplementedFailure() async {
     let client = NumberClient()
     let (errors, reporter) = await collectingIssues {
       var errors: [String] = []
@@ -43,8 +101,25 @@ struct NumberClient: Sendable {
     }
     #expect(errors == ["NumberClient.fetch", "NumberClient.load"])
     #expect(reporter.messages.count == 2)
-    #expect(reporter.messages[0].contains("Unimplemented: NumberClient.fetch"))
-    #expect(reporter.messages[0].contains("Called with: 42"))
+    #expect(reporter.messages[0].hasPrefix("Unimplemented: NumberClient.fetch …"))
+    #expect(reporter.messages[0].hasSuffix("Invoked with:\n    42"))
+  }
+
+  @Test func typedThrowingEndpointsThrowTheGivenError() async {
+    let load: @Sendable (String) throws(StorageError) -> Int = unimplemented(
+      "Storage.load", throwing: StorageError())
+    let fetch: @Sendable (String) async throws(StorageError) -> Int = unimplemented(
+      throwing: StorageError())
+    let (errors, reporter) = await collectingIssues {
+      var errors: [StorageError] = []
+      do throws(StorageError) { _ = try load("a") } catch { errors.append(error) }
+      do throws(StorageError) { _ = try await fetch("b") } catch { errors.append(error) }
+      return errors
+    }
+    #expect(errors == [StorageError(), StorageError()])
+    #expect(reporter.messages.count == 2)
+    #expect(reporter.messages[0].hasPrefix("Unimplemented: Storage.load …"))
+    #expect(reporter.messages[1].hasPrefix("Unimplemented …"))
   }
 
   @Test func aritiesZeroToFive() async {
@@ -63,7 +138,7 @@ struct NumberClient: Sendable {
     }
     #expect(results == [0, 1, 2, 3, 4, 5])
     #expect(reporter.messages.count == 6)
-    #expect(reporter.messages[5].contains("Called with: (1, 2, 3, 4, 5)"))
+    #expect(reporter.messages[5].hasSuffix("Invoked with:\n    (1, 2, 3, 4, 5)"))
   }
 
   @Test func aValueThatReportsRightAway() {
@@ -73,8 +148,26 @@ struct NumberClient: Sendable {
     }
     #expect(value == 3)
     #expect(reporter.messages.count == 1)
-    #expect(reporter.messages[0].hasPrefix("Unimplemented: Settings.retries"))
-    #expect(!reporter.messages[0].contains("Called with"))
+    #expect(reporter.messages[0].hasPrefix("Unimplemented: Settings.retries …"))
+    #expect(!reporter.messages[0].contains("Invoked with"))
+  }
+
+  @Test func moduleQualifiedWithNoArguments() throws {
+    final class Model: Sendable {
+      let callback: @Sendable () throws -> Void = IssueReporting.unimplemented()
+    }
+    let (error, reporter) = collectingIssues { () -> (any Error)? in
+      do {
+        try Model().callback()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let failure = try #require(error as? UnimplementedFailure)
+    #expect(failure.description == "")
+    #expect(
+      reporter.messages.first?.hasPrefix("Unimplemented …\n\n  Defined in 'Model' at:") == true)
   }
 
   @Test func overriddenEndpointsDoNotReport() async throws {
@@ -85,76 +178,5 @@ struct NumberClient: Sendable {
     }
     #expect(value == "3 is a good number.")
     #expect(reporter.messages.isEmpty)
-  }
-}
-
-@Suite struct WithErrorReportingTests {
-  struct Failure: Error {}
-
-  @Test func returnsTheValueWhenNothingThrows() {
-    let (value, reporter) = collectingIssues {
-      withErrorReporting { 42 }
-    }
-    #expect(value == 42)
-    #expect(reporter.messages.isEmpty)
-  }
-
-  @Test func reportsThrownErrorsAndReturnsNil() {
-    let (value, reporter) = collectingIssues {
-      withErrorReporting("Loading settings") { () throws -> Int in throw Failure() }
-    }
-    #expect(value == nil)
-    #expect(reporter.messages == ["Caught error: Failure(): Loading settings"])
-    #expect(reporter.sites.first?.fileID.hasSuffix("UnimplementedTests.swift") == true)
-  }
-
-  @Test func cancellationIsNotAnIssue() async {
-    let (value, reporter) = await collectingIssues {
-      await withErrorReporting { () async throws -> Int in throw CancellationError() }
-    }
-    #expect(value == nil)
-    #expect(reporter.messages.isEmpty)
-  }
-
-  @Test func asyncReportsThrownErrors() async {
-    let (value, reporter) = await collectingIssues {
-      await withErrorReporting { () async throws -> Int in
-        await Task.yield()
-        throw Failure()
-      }
-    }
-    #expect(value == nil)
-    #expect(reporter.messages == ["Caught error: Failure()"])
-  }
-
-  @Test func optionalResultsAreFlattened() async {
-    let (values, _) = await collectingIssues {
-      let sync: Int? = withErrorReporting { () throws -> Int? in nil }
-      let async: Int? = await withErrorReporting { () async throws -> Int? in 5 }
-      return [sync, async]
-    }
-    #expect(values == [nil, 5])
-  }
-
-  @Test func explicitReporters() {
-    let explicit = CollectingReporter()
-    let (_, reporter) = collectingIssues {
-      withErrorReporting(to: [explicit]) { throw Failure() }
-    }
-    #expect(explicit.messages == ["Caught error: Failure()"])
-    #expect(reporter.messages.isEmpty)
-  }
-
-  @Test func reportIssueWithAnError() {
-    let (_, reporter) = collectingIssues {
-      reportIssue(Failure())
-      reportIssue(Failure(), "while saving")
-    }
-    #expect(
-      reporter.messages == ["Caught error: Failure()", "Caught error: Failure(): while saving"])
-  }
-
-  @Test func isTestingUnderSwiftTest() {
-    #expect(isTesting)
   }
 }

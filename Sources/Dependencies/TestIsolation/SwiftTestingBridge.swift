@@ -1,66 +1,26 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Asks Swift Testing which test case is running on the current task, without linking it.
 ///
 /// The core module must not link Testing, yet a classic user expects every `@Test` (and every
 /// argument of a parameterized test) to get its own cached default values with no trait. In a test
-/// process the Testing library is loaded, so its public API can be reached dynamically:
+/// process the Testing library is loaded, and IssueReporting's `SwiftTestingRuntime` (the one place
+/// that names Testing's symbols) returns the running `Test` and `Test.Case` values; this type turns
+/// them into an identity:
 ///
-/// - the types `Testing.Test` and `Testing.Test.Case` are found by mangled name;
-/// - the getters `Test.current` and `Test.Case.current` are found by symbol. Both return a
-///   resilient struct, which the Swift calling convention returns indirectly, exactly as a thin
-///   generic function `() -> T?` does; so the getters are called through that type, with `T` bound
-///   to the runtime type;
-/// - the test's identity is its public `Identifiable.id`; a test case's is read by reflection from
-///   its stored kind (its arguments' ids and discriminator), since `Test.Case.ID` is not public API.
+/// - the test's identity is its public `Identifiable.id`;
+/// - a test case's is read by reflection from its stored kind (its arguments' ids and
+///   discriminator), since `Test.Case.ID` is not public API.
 ///
 /// Anything not found (another Testing version, no Testing at all) yields nil, and the caller
 /// falls back loudly (see `_TestCaches`). Used only in test processes, never on a live read path.
 enum _SwiftTestingBridge {
-  private struct Entry {
-    let testType: Any.Type
-    let caseType: Any.Type
-    let testCurrent: UnsafeMutableRawPointer
-    let caseCurrent: UnsafeMutableRawPointer
-  }
-
-  /// Resolved once. Immutable after initialisation, hence `nonisolated(unsafe)`.
-  nonisolated(unsafe) private static let entry: Entry? = {
-    guard let testType = _typeByName("7Testing4TestV"),
-      let caseType = _typeByName("7Testing4TestV4CaseV"),
-      let process = dlopen(nil, RTLD_NOW),
-      let testCurrent = dlsym(process, "$s7Testing4TestV7currentACSgvgZ"),
-      let caseCurrent = dlsym(process, "$s7Testing4TestV4CaseV7currentAESgvgZ")
-    else { return nil }
-    return Entry(
-      testType: testType, caseType: caseType, testCurrent: testCurrent, caseCurrent: caseCurrent)
-  }()
-
-  /// Whether the Testing library could be reached at all.
-  static var isAvailable: Bool { entry != nil }
-
   /// An identity of the Swift Testing test case running on this task, or nil outside one.
   static func currentTestCase() -> AnyHashable? {
-    guard let entry else { return nil }
-    func currentTest<T>(_: T.Type) -> Any? { call(entry.testCurrent, returning: T.self) }
-    func currentCase<T>(_: T.Type) -> Any? { call(entry.caseCurrent, returning: T.self) }
-    guard let test = _openExistential(entry.testType, do: currentTest),
+    guard let test = SwiftTestingRuntime.currentTest(),
       let identifiable = test as? any Identifiable
     else { return nil }
-    let testCase = _openExistential(entry.caseType, do: currentCase)
+    let testCase = SwiftTestingRuntime.currentTestCase()
     return AnyHashable(
       TestCaseIdentity(test: identity(of: identifiable), testCase: testCase.map(identity(ofCase:))))
-  }
-
-  /// Calls a static getter that returns `T?` (see the type's documentation for why this is sound).
-  private static func call<T>(_ getter: UnsafeMutableRawPointer, returning: T.Type) -> T? {
-    unsafeBitCast(getter, to: (@convention(thin) () -> T?).self)()
   }
 
   private struct TestCaseIdentity: Hashable {

@@ -2,29 +2,71 @@ import Clocks
 import Foundation
 import IssueReporting
 
-/// An issue reporter that collects messages, for asserting that an issue was reported.
+/// An issue reporter that collects the issues reported to it, for asserting that an issue was
+/// reported.
 final class CollectingReporter: IssueReporter, @unchecked Sendable {
+  /// One reported issue.
+  struct Report {
+    /// The message; for a caught error, "Caught error: <error>" and the message, if any.
+    var message: String
+    var severity: IssueSeverity
+    /// The caught error, for an error report.
+    var error: (any Error)?
+    var fileID: String
+    var filePath: String
+    var line: UInt
+    var column: UInt
+  }
+
   // @unchecked: `collected` is only touched with `lock` held.
   private let lock = NSLock()
-  private var collected: [(String, IssueSite)] = []
+  private var collected: [Report] = []
 
-  func reportIssue(_ message: String, at site: IssueSite) {
+  func reportIssue(
+    _ message: @autoclosure () -> String?,
+    severity: IssueSeverity,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    append(
+      Report(
+        message: message() ?? "", severity: severity, fileID: "\(fileID)",
+        filePath: "\(filePath)", line: line, column: column))
+  }
+
+  func reportIssue(
+    _ error: any Error,
+    _ message: @autoclosure () -> String?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    append(
+      Report(
+        message: "Caught error: \(error)\(message().map { ": \($0)" } ?? "")", severity: .error,
+        error: error, fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
+  }
+
+  private func append(_ report: Report) {
     lock.lock()
-    collected.append((message, site))
+    collected.append(report)
     lock.unlock()
   }
 
-  var messages: [String] {
+  /// Every report, in order.
+  var reports: [Report] {
     lock.lock()
     defer { lock.unlock() }
-    return collected.map(\.0)
+    return collected
   }
 
-  var sites: [IssueSite] {
-    lock.lock()
-    defer { lock.unlock() }
-    return collected.map(\.1)
-  }
+  var messages: [String] { reports.map(\.message) }
+
+  /// Where each issue was reported.
+  var sites: [Report] { reports }
 }
 
 /// Runs the asynchronous `body` and collects the issues it reports.
@@ -33,13 +75,7 @@ func collectingIssues<R>(
   _ body: () async -> R
 ) async -> (R, CollectingReporter) {
   let reporter = CollectingReporter()
-  let result = await IssueReporters.$override.withValue(
-    reporter,
-    operation: {
-      _ = isolation
-      return await body()
-    },
-    isolation: isolation)
+  let result = await withIssueReporters([reporter], isolation: isolation) { await body() }
   return (result, reporter)
 }
 
@@ -51,7 +87,7 @@ func waitForSleepers(_ clock: TestClock<Duration>, count: Int) async {
 /// Runs `body` and collects the issues it reports.
 func collectingIssues<R>(_ body: () throws -> R) rethrows -> (R, CollectingReporter) {
   let reporter = CollectingReporter()
-  let result = try IssueReporters.$override.withValue(reporter) { try body() }
+  let result = try withIssueReporters([reporter]) { try body() }
   return (result, reporter)
 }
 

@@ -18,13 +18,9 @@ func collectingIssues<R>(
   _ body: () async -> R
 ) async -> (R, CollectingReporter) {
   let reporter = CollectingReporter()
-  let result = await IssueReporters.$override.withValue(
-    reporter,
-    operation: {
-      _ = isolation
-      return await isolated(body)
-    },
-    isolation: isolation)
+  let result = await withIssueReporters([reporter], isolation: isolation) {
+    await isolated(body)
+  }
   return (result, reporter)
 }
 
