@@ -1,6 +1,3 @@
-import ConcurrencyExtras
-import IssueReporting
-
 /// A type-erased clock: wraps any clock whose durations are `Duration`.
 ///
 /// Use it to store a clock whose concrete type varies (a `ContinuousClock` live, a ``TestClock`` in
@@ -52,6 +49,8 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock {
   private let _now: @Sendable () -> Instant
   private let _minimumResolution: @Sendable () -> Duration
   private let _sleep: @Sendable (Instant, Duration?) async throws -> Void
+  /// Whether the wrapped clock is a manually advanced one (see `ManuallyAdvancedClock`).
+  let isManuallyAdvanced: Bool
 
   /// Wraps `clock`.
   ///
@@ -65,6 +64,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock {
     _sleep = { deadline, tolerance in
       try await clock.sleep(until: start.advanced(by: deadline.offset), tolerance: tolerance)
     }
+    isManuallyAdvanced = Clocks.isManuallyAdvanced(clock)
   }
 
   /// The current instant of the wrapped clock.
@@ -78,3 +78,5 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock {
     try await _sleep(deadline, tolerance)
   }
 }
+
+extension AnyClock: ManuallyAdvancedClock {}

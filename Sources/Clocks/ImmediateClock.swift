@@ -1,5 +1,4 @@
 import ConcurrencyExtras
-import IssueReporting
 
 /// A clock whose sleeps return at once, moving its `now` forward by the time slept.
 ///

@@ -221,11 +221,28 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// await clock.run()  // now is 1,000 seconds later
   /// ```
   ///
-  /// After waking a sleeper, `run` yields (`Task.megaYield()`) so that the
-  /// woken task can sleep again before it looks for the next deadline; a task that takes longer
-  /// than that to sleep again is not waited for. If sleepers keep sleeping again (a timer that
-  /// never stops), advancing never finishes: after `timeout` of real time, `run` reports an issue,
-  /// wakes the remaining sleepers with `CancellationError`, and returns.
+  /// After waking a sleeper, `run` yields (`Task.megaYield()`) so that the woken task can sleep
+  /// again before it looks for the next deadline; a task that takes longer than that to sleep again
+  /// is not waited for. If sleepers keep sleeping again (a timer that never stops), advancing never
+  /// finishes: after `timeout` of real time, `run` reports an issue ("Expected all sleeps to
+  /// finish, but some are still suspending after …", the classic wording), wakes the remaining
+  /// sleepers with `CancellationError`, and returns. A timer
+  /// (``_Concurrency/Clock/timer(interval:tolerance:)``) on the clock then ends.
+  ///
+  /// ```swift
+  /// let timer = Task {
+  ///   for await _ in clock.timer(interval: .seconds(1)).prefix(10) {}
+  /// }
+  /// await clock.run()  // ten ticks, then no one sleeps: now is 10 seconds later
+  /// await timer.value
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - duration: How much real time `run` may take before it gives up.
+  ///   - fileID: The file ID to report the issue at.
+  ///   - filePath: The file path to report the issue at.
+  ///   - line: The line to report the issue at.
+  ///   - column: The column to report the issue at.
   public func run(
     timeout duration: Swift.Duration = .milliseconds(500),
     fileID: StaticString = #fileID,
@@ -247,12 +264,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         }
         reportIssue(
           """
-          TestClock.run() gave up after \(duration): tasks kept sleeping on the clock. \
-          \(remaining.count) sleep(s) were still waiting and have been cancelled.
+          Expected all sleeps to finish, but some are still suspending after \(duration).
 
-          A task that sleeps again every time it wakes (a timer, a polling loop) keeps the clock \
-          running forever. Advance the clock by a fixed amount with 'advance(by:)' instead, \
-          cancel the looping task first, or pass a longer 'timeout' to 'run'.
+          There are sleeps suspending. This could mean you are not advancing the test clock far \
+          enough for your feature to execute its logic, or there could be a bug in your feature's \
+          logic.
+
+          You can also increase the timeout of 'run' to be greater than \(duration).
           """,
           fileID: fileID, filePath: filePath, line: line, column: column)
         return
@@ -266,7 +284,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ```swift
   /// #expect(clock._sleeperCount == 0)
   /// ```
-  public var _sleeperCount: Int {
+  package var _sleeperCount: Int {
     state.withLock { $0.sleepers.count }
   }
 
@@ -279,7 +297,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// await clock._waitForSleepers(count: 1)
   /// await clock.advance(by: .seconds(1))
   /// ```
-  public func _waitForSleepers(count: Int) async {
+  package func _waitForSleepers(count: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isSatisfied = state.withLock { state in
         guard state.sleepers.count < count else { return true }
@@ -289,6 +307,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       if isSatisfied { continuation.resume() }
     }
   }
+}
+
+extension TestClock: ManuallyAdvancedClock {
+  var isManuallyAdvanced: Bool { true }
 }
 
 extension TestClock where Duration == Swift.Duration {
@@ -301,25 +323,3 @@ extension TestClock where Duration == Swift.Duration {
     self.init(now: .init())
   }
 }
-
-/// The error ``TestClock/checkSuspension()`` throws when tasks are still sleeping on the clock.
-///
-/// ```swift
-/// do {
-///   try await clock.checkSuspension()
-/// } catch is SuspensionError {
-///   print("Something is still waiting on the clock")
-/// }
-/// ```
-///
-/// In a test, assert that a feature is done waiting:
-///
-/// ```swift
-/// await withDependencies {
-///   $0.continuousClock = clock
-/// } operation: {
-///   await model.refresh()
-/// }
-/// try await clock.checkSuspension()
-/// ```
-public struct SuspensionError: Error {}

@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import IssueReporting
 
 /// A clock that reports an issue whenever it is used: the default clock of tests, so that a test
@@ -119,6 +118,10 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
       "Unimplemented: \(name).\(member)",
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
+}
+
+extension UnimplementedClock: ManuallyAdvancedClock {
+  var isManuallyAdvanced: Bool { base.isManuallyAdvanced }
 }
 
 extension UnimplementedClock where Duration == Swift.Duration {

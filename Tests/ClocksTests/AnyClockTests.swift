@@ -21,4 +21,26 @@ import Testing
     try await sleeper.value
     #expect(clock.now.duration(to: clock.now.advanced(by: .seconds(1))) == .seconds(1))
   }
+
+  @Test func instants() {
+    let clock = AnyClock(ImmediateClock())
+    let start = clock.now
+    let later = start.advanced(by: .seconds(2))
+    #expect(start < later)
+    #expect(start.duration(to: later) == .seconds(2))
+    #expect(later.duration(to: start) == .seconds(-2))
+    #expect(Set([start, later, start.advanced(by: .seconds(2))]).count == 2)
+  }
+
+  @Test func usableWhereAConcreteClockIsRequired() async throws {
+    // An existential can't be passed where a generic clock is expected; an AnyClock can.
+    func sleepTwice(on clock: some Clock<Duration>) async throws {
+      try await clock.sleep(for: .seconds(1))
+      try await clock.sleep(for: .seconds(1))
+    }
+    let base = ImmediateClock()
+    let existential: any Clock<Duration> = base
+    try await sleepTwice(on: AnyClock(existential))
+    #expect(base.now == .init(offset: .seconds(2)))
+  }
 }

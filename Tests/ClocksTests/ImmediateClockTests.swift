@@ -44,4 +44,18 @@ import Testing
     #expect(clock.now == .init(offset: .seconds(1)))
     #expect(clock.minimumResolution == .zero)
   }
+
+  @Test func startsAtAGivenInstant() async throws {
+    let clock = ImmediateClock<Duration>(now: .init(offset: .seconds(10)))
+    try await clock.sleep(for: .seconds(1))
+    #expect(clock.now == .init(offset: .seconds(11)))
+  }
+
+  @Test func instants() {
+    let start = ImmediateClock<Duration>.Instant()
+    let later = start.advanced(by: .seconds(2))
+    #expect(start < later)
+    #expect(start.duration(to: later) == .seconds(2))
+    #expect(Set([start, later, .init(offset: .seconds(2))]).count == 2)
+  }
 }

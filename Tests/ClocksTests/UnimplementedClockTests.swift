@@ -49,4 +49,43 @@ import Testing
     }
     #expect(reporter.messages == ["Unimplemented: Clock.now"])
   }
+
+  @Test func classicCallShapesAndWording() async throws {
+    // The classic tests match on these messages.
+    let (_, reporter) = await collectingIssues {
+      let clock: some Clock<Duration> = .unimplemented()
+      try? await clock.sleep(for: .seconds(1))
+      let named: some Clock<Duration> = UnimplementedClock(name: "ContinuousClock")
+      try? await named.sleep(for: .seconds(1))
+    }
+    #expect(
+      reporter.messages == [
+        "Unimplemented: Clock.now", "Unimplemented: Clock.sleep",
+        "Unimplemented: ContinuousClock.now", "Unimplemented: ContinuousClock.sleep",
+      ])
+  }
+
+  @Test func startsAtAGivenInstantAndNamesAWrappedClockByItsType() async throws {
+    let (offset, reporter) = await collectingIssues {
+      let clock = UnimplementedClock<Duration>(
+        name: "Feature.clock", now: .init(offset: .seconds(7)))
+      let start = clock.now
+      try? await clock.sleep(until: start.advanced(by: .seconds(1)))
+      _ = UnimplementedClock(ContinuousClock()).minimumResolution
+      return start.duration(to: clock.now)
+    }
+    #expect(offset == .seconds(1))
+    #expect(reporter.messages.contains("Unimplemented: ContinuousClock.minimumResolution"))
+  }
+
+  @Test func instants() {
+    let (instants, _) = collectingIssues {
+      let clock = UnimplementedClock()
+      let start = clock.now
+      return (start, start.advanced(by: .seconds(2)))
+    }
+    #expect(instants.0 < instants.1)
+    #expect(instants.0.duration(to: instants.1) == .seconds(2))
+    #expect(Set([instants.0, instants.1, instants.0.advanced(by: .seconds(2))]).count == 2)
+  }
 }

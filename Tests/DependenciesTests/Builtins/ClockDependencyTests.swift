@@ -91,4 +91,28 @@ import Testing
     #expect(reporter.messages.isEmpty)
     #expect(clock.now == .init(offset: .seconds(4)))
   }
+
+  @Test func aTimerOnTheDependencyTicksWithTheTestClock() async {
+    let clock = TestClock()
+    let ticks = LockIsolated(0)
+    let (_, reporter) = await collectingIssues {
+      await withDependencies {
+        $0.continuousClock = clock
+      } operation: {
+        @Dependency(\.continuousClock) var continuousClock
+        let timer = Task {
+          for await _ in continuousClock.timer(interval: .seconds(1)) {
+            ticks.withValue { $0 += 1 }
+          }
+        }
+        await waitForSleepers(clock, count: 1)
+        await clock.advance(by: .seconds(3))
+        await waitForSleepers(clock, count: 1)
+        timer.cancel()
+        await timer.value
+      }
+    }
+    #expect(ticks.value == 3)
+    #expect(reporter.messages.isEmpty)
+  }
 }
