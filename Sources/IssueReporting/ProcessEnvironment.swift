@@ -57,6 +57,18 @@ package enum ProcessEnvironment {
     return true
   }()
 
+  /// True in a test process that runs Swift Testing tests: `swift test` passes
+  /// `--testing-library swift-testing` to the test bundle (or starts it through
+  /// `swiftpm-testing-helper`).
+  package static let isSwiftTestingRun: Bool = {
+    guard isTestingProcess else { return false }
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--testing-library"), index + 1 < arguments.count {
+      return arguments[index + 1] == "swift-testing"
+    }
+    return arguments.contains("--test-bundle-path")
+  }()
+
   /// Whether a debugger (or another tracer) is attached to the process: on Linux, a non-zero
   /// `TracerPid` in `/proc/self/status`; on Apple platforms, the `P_TRACED` flag.
   package static var isDebuggerAttached: Bool {

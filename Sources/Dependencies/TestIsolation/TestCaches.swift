@@ -14,7 +14,11 @@ import Foundation
 /// which lands here to find the cache of the test running on the current task:
 ///
 /// - **Swift Testing**: one cache per test case, found by asking Swift Testing which test case is
-///   running (`_SwiftTestingBridge`). Parallel tests each see their own.
+///   running (`_SwiftTestingBridge`). Parallel tests each see their own. The cache of one case of a
+///   parameterized test is released soon after the case ends (when a later case creates its cache:
+///   the bridge gives an object that lives as long as the case); a test that is not parameterized
+///   keeps its cache until the process exits (one per test function). Tests with a `.dependencies`
+///   trait don't come here at all: the trait gives each case a cache of its own, released with it.
 /// - **XCTest**: one cache per test method. XCTest runs test methods one at a time; the test-support
 ///   module registers an XCTest observer when it is loaded, which starts a new cache before each
 ///   test method (`_xctestCaseWillStart`).
@@ -26,7 +30,18 @@ import Foundation
 @usableFromInline
 package enum _TestCaches {
   private static let lock = NSLock()
-  nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: _LiveValueCache] = [:]
+  /// One Swift Testing case's cache.
+  private struct SwiftTestingEntry {
+    let cache: _LiveValueCache
+    /// Lives as long as the case (see `_SwiftTestingBridge.RunningCase.owner`).
+    weak var owner: AnyObject?
+    let hasOwner: Bool
+
+    var caseEnded: Bool { hasOwner && owner == nil }
+  }
+  nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
+  /// Caches created before the next sweep of ended cases' caches.
+  nonisolated(unsafe) private static var cachesUntilSweep = 1
   nonisolated(unsafe) private static var xctestCache: _LiveValueCache?
   nonisolated(unsafe) private static var xctestObserverInstalled = false
   nonisolated(unsafe) private static var warnedAboutMissingObserver = false
@@ -35,14 +50,20 @@ package enum _TestCaches {
   @usableFromInline @inline(never)
   static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
     if let testCase = _SwiftTestingBridge.currentTestCase() {
-      return lock.withLock {
-        if let cache = swiftTestingCaches[testCase] { return cache }
+      let (cache, released) = lock.withLock {
+        if let entry = swiftTestingCaches[testCase.identity] { return (entry.cache, [:]) }
         let cache = _LiveValueCache()
-        swiftTestingCaches[testCase] = cache
-        return cache
+        swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
+          cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
+        return (cache, sweepEndedCases())
       }
+      withExtendedLifetime(released) {}  // released here, outside the lock: deinits may run
+      return cache
     }
-    guard ProcessEnvironment.isXCTestRun else { return root }
+    guard ProcessEnvironment.isXCTestRun else {
+      if ProcessEnvironment.isSwiftTestingRun { warnIfTheRunningTestCannotBeFound }
+      return root
+    }
     loadTestSupportIfItsConstructorDidNotRun
     return lock.withLock {
       if let xctestCache { return xctestCache }
@@ -62,25 +83,72 @@ package enum _TestCaches {
     }
   }
 
+  /// Removes the caches of cases that have ended, every so many new caches: amortised O(1) per
+  /// cache, and at most about twice the running cases' caches held. Called with `lock` held;
+  /// returns what to release outside it.
+  private static func sweepEndedCases() -> [AnyHashable: SwiftTestingEntry] {
+    cachesUntilSweep -= 1
+    guard cachesUntilSweep <= 0 else { return [:] }
+    // Only caches with an owner can be swept: the budget counts those.
+    defer { cachesUntilSweep = max(1, swiftTestingCaches.values.count(where: \.hasOwner)) }
+    guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return [:] }
+    let old = swiftTestingCaches
+    swiftTestingCaches = old.filter { !$0.value.caseEnded }
+    return old
+  }
+
+  /// In a Swift Testing run where the running test cannot be found, every test shares one cache:
+  /// says so, once, naming what is missing and the fix.
+  private static let warnIfTheRunningTestCannotBeFound: Void = {
+    let missing = SwiftTestingRuntime.missingForTheRunningTest
+    guard !missing.isEmpty else { return }
+    ProcessEnvironment.writeToStandardError(unavailableBridgeWarning(missing: missing))
+  }()
+
+  /// The warning for a Swift Testing run whose running test cannot be found.
+  package static func unavailableBridgeWarning(missing: [String]) -> String {
+    """
+    ⚠️ swift-dependencies: cannot tell which Swift Testing test is running, because this \
+    toolchain's Testing library lacks \(missing.joined(separator: ", ")). Tests without a \
+    trait now share their cached dependency values and prepareDependencies values. Fix: give \
+    your suites the .dependencies trait (@Suite(.dependencies) struct FeatureTests { … }), which \
+    isolates every test case on its own, and report the toolchain version to swift-dependencies.
+
+    """
+  }
+
   /// `DependenciesTestSupport` sets itself up from a C constructor when the test binary loads (see
   /// `DependenciesTestSupportLoader/loader.c`). A link that drops that object file (a static
   /// archive linked without `-force_load`/`--whole-archive`) keeps the module but not the
   /// constructor. So at the first test read, if the set-up did not happen, it is looked up by name
   /// and run now: isolation then works from the next test method on. Evaluated once.
   private static let loadTestSupportIfItsConstructorDidNotRun: Void = {
-    guard !lock.withLock({ xctestObserverInstalled }),
-      let process = dlopen(nil, RTLD_NOW),
-      let load = dlsym(process, "swift_dependencies_test_support_did_load")
-    else { return }
-    ProcessEnvironment.writeToStandardError(
+    _ = runTestSupportSetUpIfMissing(
+      isInstalled: lock.withLock { xctestObserverInstalled },
+      lookUp: { name in dlopen(nil, RTLD_NOW).flatMap { dlsym($0, name) } },
+      warn: ProcessEnvironment.writeToStandardError)
+  }()
+
+  /// Runs the test-support set-up found by `lookUp` when it has not run yet (`isInstalled` false),
+  /// saying so with `warn`; returns whether it ran it.
+  package static func runTestSupportSetUpIfMissing(
+    isInstalled: Bool,
+    lookUp: (String) -> UnsafeMutableRawPointer?,
+    warn: (String) -> Void
+  ) -> Bool {
+    guard !isInstalled, let setUp = lookUp("swift_dependencies_test_support_did_load") else {
+      return false
+    }
+    warn(
       """
       ⚠️ swift-dependencies: DependenciesTestSupport is linked but its load-time set-up did not run \
       (its constructor was dropped, as a static-archive link does). Running it now, at the first \
       test read: test methods from the next one on get fresh dependency values.
 
       """)
-    unsafeBitCast(load, to: (@convention(c) () -> Void).self)()
-  }()
+    unsafeBitCast(setUp, to: (@convention(c) () -> Void).self)()
+    return true
+  }
 
   /// Called by the test-support module's XCTest observer before each test method: the method gets a
   /// fresh cache, and the previous method's cache (and its values) is released.

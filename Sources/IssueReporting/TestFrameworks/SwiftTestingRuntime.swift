@@ -84,6 +84,18 @@ package enum SwiftTestingRuntime {
     return call(getter.function, returning: getter.type)
   }
 
+  /// What of `Test.current` and `Test.Case.current` could not be found (type names and symbols),
+  /// empty when both were: then the running test can be identified.
+  package static var missingForTheRunningTest: [String] {
+    [(Names.test, Names.testCurrent), (Names.testCase, Names.testCaseCurrent)].flatMap {
+      type, symbol in
+      [
+        RuntimeSymbols.type(named: type) == nil ? "type \(type)" : nil,
+        RuntimeSymbols.address(of: symbol) == nil ? "symbol \(symbol)" : nil,
+      ].compactMap { $0 }
+    }
+  }
+
   private struct Getter {
     let type: Any.Type
     let function: UnsafeMutableRawPointer

@@ -1,0 +1,73 @@
+import Dependencies
+import Foundation
+import Testing
+
+/// A large test value that counts how many instances are alive.
+final class LargeTestValue: Sendable {
+  static let alive = LockIsolated(0)
+  let bytes = [UInt8](repeating: 0, count: 1 << 20)
+  init() { Self.alive.withValue { $0 += 1 } }
+  deinit { Self.alive.withValue { $0 -= 1 } }
+}
+
+enum LargeTestValueKey: TestDependencyKey {
+  static var testValue: LargeTestValue { LargeTestValue() }
+}
+
+/// Each case of a parameterized test has a cache of its own (no trait needed), released soon after
+/// the case ends: run one case at a time, 300 cases that each hold 1 MiB keep a handful alive, not
+/// 300 (the cases of other parameterized tests running in parallel add a few).
+@Suite(.serialized) struct TestCacheReleaseTests {
+  @Test(arguments: 0..<300)
+  func aParameterizedCasesCacheIsReleasedAfterTheCase(_ argument: Int) {
+    @Dependency(LargeTestValueKey.self) var value
+    #expect(value.bytes.count == 1 << 20)
+    #expect(LargeTestValue.alive.value <= 8, "\(LargeTestValue.alive.value) alive")
+  }
+}
+
+/// Without a way to tell which Swift Testing test is running, every test would share one cache:
+/// that is said once, loudly, with the missing symbols and the fix.
+@Suite struct SwiftTestingBridgeFallbackTests {
+  @Test func theRunningTestCanBeFoundWithThisToolchain() {
+    #expect(SwiftTestingRuntime.missingForTheRunningTest.isEmpty)
+  }
+
+  @Test func theWarningNamesTheCauseAndTheFix() {
+    let warning = _TestCaches.unavailableBridgeWarning(missing: ["symbol $s7Testing4TestV7current"])
+    #expect(warning.contains("cannot tell which Swift Testing test is running"))
+    #expect(warning.contains("symbol $s7Testing4TestV7current"))
+    #expect(warning.contains("@Suite(.dependencies)"))
+  }
+}
+
+/// When the test-support module is linked but its load-time constructor was dropped, the first test
+/// read runs its set-up, and says so.
+@Suite struct TestSupportSetUpTests {
+  static let setUpRuns = LockIsolated(0)
+
+  @Test func aMissingSetUpRunsAtTheFirstReadAndIsReported() {
+    let setUp: @convention(c) () -> Void = { TestSupportSetUpTests.setUpRuns.withValue { $0 += 1 } }
+    var warnings: [String] = []
+    let ran = _TestCaches.runTestSupportSetUpIfMissing(
+      isInstalled: false,
+      lookUp: { name in
+        name == "swift_dependencies_test_support_did_load"
+          ? unsafeBitCast(setUp, to: UnsafeMutableRawPointer.self) : nil
+      },
+      warn: { warnings.append($0) })
+    #expect(ran)
+    #expect(Self.setUpRuns.value == 1)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("its load-time set-up did not run") == true)
+  }
+
+  @Test func anInstalledSetUpIsLeftAlone() {
+    let ran = _TestCaches.runTestSupportSetUpIfMissing(
+      isInstalled: true,
+      lookUp: { _ in
+        Issue.record("looked up"); return nil
+      }, warn: { _ in })
+    #expect(!ran)
+  }
+}
