@@ -7,11 +7,16 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs release-checks test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
+
+## The read path's promise that a read writes no shared memory (retains nothing) is a property of
+## optimised code: its test runs in a release build.
+release-checks: deps
+	$(SWIFT) test -c release --filter ReadPathTests
 
 ## Runs the whole test suite (debug build; the withMainSerialExecutor tests in a process of their
 ## own), then the integration package, each with its output in .build/test-logs/, and ends with one

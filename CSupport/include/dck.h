@@ -232,6 +232,50 @@ void *dck_read_frame_exchange(void *frame);
 void *dck_read_frame_current(void);
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Published pointer                                                                                */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * A pointer slot that starts NULL and is set at most once, then read by any thread: what the Swift
+ * façade learns about an accessor on its first read. `dck_published_set` stores `value` (non-NULL)
+ * when the slot is still NULL and returns true; otherwise it changes nothing and returns false. Its
+ * store is a release, and `dck_published_get` an acquire load: a reader that sees the pointer sees
+ * what was written before it was set. Both are lock-free (the set is one compare-and-swap, the get
+ * one load) and write nothing on a get.
+ */
+bool dck_published_set(void **slot, void *value);
+
+/**
+ * The pointer in `slot` (see dck_published_set), or NULL. Wait-free: one acquire load, inline so
+ * that a read pays no call for it (the compiler builtin is one ThreadSanitizer understands).
+ */
+static inline void *dck_published_get(void *const *slot) {
+  return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/**
+ * The two pointers every read of the Swift façade needs, published once (dck_facade_publish) before
+ * the first read that uses them, and read inline with no once-check: the identity of the façade's
+ * task-local (the address of its TaskLocal object) and the address of its root values. Both live
+ * for the rest of the process. The getters return NULL until the publication.
+ */
+extern void *dck_facade_task_local_key_slot;
+extern void *dck_facade_root_values_slot;
+
+/** Publishes both façade pointers (only the first call has an effect). Lock-free. */
+void dck_facade_publish(void *task_local_key, void *root_values);
+
+/** The façade's task-local identity, or NULL before dck_facade_publish. Wait-free, inline. */
+static inline void *dck_facade_task_local_key(void) {
+  return dck_published_get(&dck_facade_task_local_key_slot);
+}
+
+/** The address of the façade's root values, or NULL before dck_facade_publish. Wait-free, inline. */
+static inline void *dck_facade_root_values(void) {
+  return dck_published_get(&dck_facade_root_values_slot);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Counters (debug builds; release builds return -1)                                                */
 /* ------------------------------------------------------------------------------------------------ */
 
@@ -246,6 +290,16 @@ int64_t dck_debug_live_caches(void);
 
 /** Value references currently held by caches. */
 int64_t dck_debug_live_cache_values(void);
+
+/**
+ * Runs `body(context)` and returns how many times it retained a Swift object (a non-NULL
+ * swift_retain or swift_retain_n, on the calling thread): the probe behind the test that a
+ * dependency read writes no shared reference count. It routes the Swift runtime's retains through
+ * the runtime's instrumentation hooks for the duration, one probe at a time (a lock serialises
+ * callers). For tests; available in every build (what it checks is a property of optimised code),
+ * -1 when the runtime has no such hooks.
+ */
+int64_t dck_debug_count_retains(void (*body)(void *context), void *context);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,9 @@
  *                          load followed by an acquire fence), never the weaker store-store/load-load
  *                          fences, so the build that ships and the C11 build that ThreadSanitizer
  *                          checks are the same program.
+ *   dck_ptr_cas_release    a pointer set once (compare-and-swap from NULL), read with
+ *                          dck_ptr_load_acquire: as dck_ptr_store_release, for a slot that only one
+ *                          of several racing writers may set.
  *   dck_u32_load_acquire / dck_u32_cas_release
  *                          a 32-bit word set once (compare-and-swap from an initial value) and read
  *                          by others: what was written before the swap is visible to a reader that
@@ -90,6 +93,10 @@ static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
 static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
   return atomic_load_explicit((dck_atomic_ptr_t *)slot, memory_order_relaxed);
 }
+static inline bool dck_ptr_cas_release(dck_atomic_ptr_t *slot, void *expected, void *desired) {
+  return atomic_compare_exchange_strong_explicit(slot, &expected, desired, memory_order_release,
+                                                 memory_order_relaxed);
+}
 static inline uint32_t dck_u32_load_acquire(const dck_atomic_u32_t *word) {
   return atomic_load_explicit((dck_atomic_u32_t *)word, memory_order_acquire);
 }
@@ -150,6 +157,10 @@ static inline void *dck_ptr_load_acquire(const dck_atomic_ptr_t *slot) {
 }
 static inline void *dck_ptr_load_relaxed(const dck_atomic_ptr_t *slot) {
   return ck_pr_load_ptr(slot);
+}
+static inline bool dck_ptr_cas_release(dck_atomic_ptr_t *slot, void *expected, void *desired) {
+  ck_pr_fence_release(); /* orders what was written before the swap before the swap itself */
+  return ck_pr_cas_ptr(slot, expected, desired);
 }
 static inline uint32_t dck_u32_load_acquire(const dck_atomic_u32_t *word) {
   uint32_t value = ck_pr_load_32(word);

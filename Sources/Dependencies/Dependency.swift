@@ -34,35 +34,54 @@
 /// `@Dependency(Key.self)` reads a key directly, without a `DependencyValues` property.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  // Kept small and cheap to copy (a copy retains `access`' payload and `captured`): a local
-  // `@Dependency var` is copied on every read.
-  @usableFromInline let access: _Access
-  /// The overrides current where the property was created, or nil when there were none: consulted
-  /// after the current scope's (and read by `withDependencies(from:)`).
-  @usableFromInline let captured: _TrieRoot?
+  // A `@Dependency var` stored in a class is copied on every read, by whoever reads it: nothing in
+  // here may make a copy write to memory that other threads share. So the accessor is referred to
+  // without a reference count (it is immortal, see `_DependencyAccessor`), the captured root through
+  // its C handle, and the one counted reference, `owner`, is nil unless the property was created
+  // inside a scope with overrides (a copy then retains that scope's root).
+
+  /// How the property reads its value (immortal; not retained).
+  @usableFromInline let accessor: Unmanaged<_DependencyAccessor<Value>>
+  /// What keeps `capturedHandle` (and, for an accessor outside the registry, `accessor`) alive:
+  /// nil, the captured `_TrieRoot`, the accessor, or a `_DependencyOwners` holding both.
+  @usableFromInline let owner: (AnyObject & Sendable)?
+  /// The C handle of the overrides current where the property was created, as a bit pattern (0
+  /// when there were none): consulted after the current scope's (and read by
+  /// `withDependencies(from:)`).
+  @usableFromInline let capturedHandle: UInt
   /// The context current where the property was created, when it had been set explicitly.
   @usableFromInline let capturedContext: DependencyContext?
   @usableFromInline let site: _ReadSite
 
-  /// How the property reaches its value.
-  @usableFromInline
-  enum _Access: Sendable {
-    /// Through a key path of `DependencyValues` (the Swift key-path runtime applies it).
-    case keyPath(KeyPath<DependencyValues, Value> & Sendable)
-    /// Straight to a key, with code specialised for it (no key-path runtime).
-    case key(_KeyRead<Value>)
-  }
-
   @usableFromInline
   init(
-    access: _Access, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    accessor: Unmanaged<_DependencyAccessor<Value>>, owner: (AnyObject & Sendable)? = nil,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     let current = DependencyValues._currentPointer
-    self.access = access
-    self.captured = current.pointee._storage.isEmpty ? nil : current.pointee._storage
+    self.accessor = accessor
+    let captured = current.pointee._storageOwner.flatMap { $0.isEmpty ? nil : $0 }
+    switch (captured, owner) {
+    case (let captured?, let owner?): self.owner = _DependencyOwners(captured, owner)
+    case (let captured?, nil): self.owner = captured
+    case (nil, let owner): self.owner = owner
+    }
+    self.capturedHandle = captured.map { UInt(bitPattern: $0.handle) } ?? 0
     self.capturedContext =
       current.pointee._contextIsOverridden ? current.pointee._context : nil
     self.site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A property reading through the accessor of `keyPath` (see `_AccessorRegistry`).
+  @usableFromInline
+  init(
+    keyPath: KeyPath<DependencyValues, Value> & Sendable,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let (accessor, owner) = _AccessorRegistry.accessor(for: keyPath)
+    self.init(
+      accessor: accessor, owner: owner, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Reads the dependency at `keyPath` of ``DependencyValues``.
@@ -78,8 +97,7 @@ public struct Dependency<Value>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(
-      access: .keyPath(keyPath), fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Reads the dependency registered under `key`.
@@ -102,13 +120,17 @@ public struct Dependency<Value>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) where Key.Value == Value {
-    // The closure is emitted where this initialiser is inlined, specialised for `Key`.
-    self.init(
-      access: .key({ values, captured, capturedContext, site in
+    // The closure is emitted where this initialiser is inlined, specialised for `Key`; the first
+    // property of each key registers it, and every property of the key shares it.
+    let accessor = _AccessorRegistry.accessor(
+      UInt(bitPattern: ObjectIdentifier(Key.self)), in: _AccessorRegistry.keyTypes
+    ) {
+      _DependencyAccessor { values, captured, capturedContext, site in
         DependencyValues._resolve(
           Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
-      }),
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+    self.init(accessor: accessor, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Reads the dependency at `keyPath` and casts it to `Value`, calling `failure` with the value
@@ -119,14 +141,16 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
     failure: @escaping @Sendable (Source) -> Never
   ) {
+    // A test-only spelling: an accessor of its own, released with the property.
+    let accessor = _DependencyAccessor<Value> { values, captured, capturedContext, site in
+      let source = _KeyPathResolution<Source>.readThroughKeyPath(
+        keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
+      guard let value = source as? Value else { failure(source) }
+      return value
+    }
     self.init(
-      access: .key({ values, captured, capturedContext, site in
-        let source = Dependency<Source>._read(
-          keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
-        guard let value = source as? Value else { failure(source) }
-        return value
-      }),
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// Reads the dependency registered under `key` and casts it to `Value`, calling `failure` with
@@ -137,50 +161,39 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
     failure: @escaping @Sendable (Key.Value) -> Never
   ) {
+    let accessor = _DependencyAccessor<Value> { values, captured, capturedContext, site in
+      let source = DependencyValues._resolve(
+        Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
+      guard let value = source as? Value else { failure(source) }
+      return value
+    }
     self.init(
-      access: .key({ values, captured, capturedContext, site in
-        let source = DependencyValues._resolve(
-          Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
-        guard let value = source as? Value else { failure(source) }
-        return value
-      }),
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// The dependency's value in the current scope.
   @inlinable
   public var wrappedValue: Value {
-    let captured = captured.map { Unmanaged.passUnretained($0) }
-    switch access {
-    case .key(let read):
-      return read(DependencyValues._currentPointer, captured, capturedContext, site)
-    case .keyPath(let keyPath):
-      return Self._read(
-        keyPath, in: DependencyValues._currentPointer, captured: captured,
-        capturedContext: capturedContext, site: site)
-    }
-  }
-
-  /// Reads `keyPath` of `values`. The key path's getter (user code) calls the subscript, which finds
-  /// the rest (what the reading `@Dependency` captured, and where it is) in the frame.
-  @inlinable @inline(__always)
-  static func _read(
-    _ keyPath: KeyPath<DependencyValues, Value>, in values: UnsafePointer<DependencyValues>,
-    captured: Unmanaged<_TrieRoot>?, capturedContext: DependencyContext?, site: _ReadSite
-  ) -> Value {
-    var frame = _ReadFrame(captured: captured, capturedContext: capturedContext, site: site)
-    return withUnsafeMutablePointer(to: &frame) { frame in
-      _ReadFrame.with(frame) {
-        values.pointee[keyPath: keyPath]
-      }
+    // Only trivial fields go into the closure: capturing `self` would copy the whole property.
+    let captured = OpaquePointer(bitPattern: capturedHandle)
+    let capturedContext = capturedContext
+    let site = site
+    return accessor._withUnsafeGuaranteedRef {
+      $0.value(DependencyValues._currentPointer, captured, capturedContext, site)
     }
   }
 }
 
-/// Reads one key's value, with code specialised for the key where `@Dependency(Key.self)` was
-/// written: `DependencyValues._resolve(Key.self, …)`.
+/// Both objects a `Dependency` can need to keep alive: its captured root and an accessor outside the
+/// registry (a rare pair: a property of a test-only spelling created inside a scope).
 @usableFromInline
-typealias _KeyRead<Value> =
-  @Sendable (
-    UnsafePointer<DependencyValues>, Unmanaged<_TrieRoot>?, DependencyContext?, _ReadSite
-  ) -> Value
+final class _DependencyOwners: Sendable {
+  let captured: _TrieRoot
+  let accessor: AnyObject & Sendable
+
+  init(_ captured: _TrieRoot, _ accessor: AnyObject & Sendable) {
+    self.captured = captured
+    self.accessor = accessor
+  }
+}

@@ -52,7 +52,7 @@ extension DependencyValues {
 public func withEscapedDependencies<R, E: Error>(
   _ operation: (DependencyValues.Continuation) throws(E) -> R
 ) throws(E) -> R {
-  try operation(DependencyValues.Continuation(values: DependencyValues._current))
+  try operation(DependencyValues.Continuation(values: DependencyValues._currentPointer.pointee))
 }
 
 /// Captures the current dependencies so that escaping asynchronous work can run with them later.
@@ -60,5 +60,6 @@ public func withEscapedDependencies<R, E: Error>(
   isolation: isolated (any Actor)? = #isolation,
   _ operation: (DependencyValues.Continuation) async throws(E) -> R
 ) async throws(E) -> R {
-  try await operation(DependencyValues.Continuation(values: DependencyValues._current))
+  try await operation(
+    DependencyValues.Continuation(values: DependencyValues._currentPointer.pointee))
 }

@@ -29,31 +29,81 @@
 ///
 /// The namespaced spelling of this type is `Dependency.Values`.
 public struct DependencyValues: Sendable {
-  /// Overrides set in this scope (or by `withDependencies` around it).
-  @usableFromInline var _storage: _TrieRoot
+  // Values are copied on every scope entry, and every thread entering a scope copies the same ones:
+  // each counted reference in here is a write to memory those threads share. So the process-wide
+  // defaults (the empty root, the shared cache) are not held by reference (they live forever), and
+  // reads go through the C handles kept beside the owners, never through the owners themselves.
+
+  /// The owner of `_storageHandle`, or nil for the shared empty root.
+  @usableFromInline var _storageOwner: _TrieRoot?
+  /// The C handle of the overrides set in this scope (or by `withDependencies` around it): reads
+  /// look keys up through it without touching the owner's reference count.
+  @usableFromInline var _storageHandle: _BorrowedHandle
   /// The context defaults are resolved in.
   @usableFromInline var _context: DependencyContext {
     didSet { _contextIsOverridden = true }
   }
   /// Whether `_context` was set explicitly rather than inherited from the detected one.
   @usableFromInline var _contextIsOverridden = false
-  /// The cache default values are served from.
-  @usableFromInline var _cache: _LiveValueCache
-  /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
-  @usableFromInline var _assignedKeys: _AssignedKeys?
+  /// The owner of the cache default values are served from, or nil for the process's shared cache.
+  @usableFromInline var _cacheOwner: _LiveValueCache?
+  /// That cache's C handle when reads can use it directly (nil for the root cache of a test
+  /// process, which routes each read to the running test's cache).
+  @usableFromInline var _cacheHandle: _BorrowedHandle?
   /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
   /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
   @usableFromInline var _isUpdating = false
+  /// `_overrideReads != nil`, checked by reads without touching the reference.
+  @usableFromInline var _recordsOverrideReads = false
+  /// The rare states (`_assignedKeys`, `_overrideReads`), or nil: one reference for both.
+  @usableFromInline var _special: _SpecialState?
+
+  /// Overrides set in this scope (or by `withDependencies` around it).
+  @usableFromInline var _storage: _TrieRoot {
+    get { _storageOwner ?? .empty }
+    set {
+      _storageOwner = newValue === _TrieRoot.empty ? nil : newValue
+      _storageHandle = _BorrowedHandle(newValue.handle)
+    }
+  }
+
+  /// The cache default values are served from.
+  @usableFromInline var _cache: _LiveValueCache {
+    get { _cacheOwner ?? .shared }
+    set {
+      _cacheOwner = newValue === _LiveValueCache.shared ? nil : newValue
+      _cacheHandle = newValue.directHandle.map(_BorrowedHandle.init)
+    }
+  }
+
+  /// Tells caches apart without touching their reference counts: the cache's handle, or nil for the
+  /// shared cache of a test process (the only cache without a direct handle).
+  @inlinable
+  var _cacheIdentity: OpaquePointer? { _cacheHandle?.pointer }
+
+  /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
+  @usableFromInline var _assignedKeys: _AssignedKeys? {
+    get { _special?.assignedKeys }
+    set { _special = _SpecialState(assignedKeys: newValue, overrideReads: _overrideReads) }
+  }
+
   /// Set while a default is computed in a scope that has overrides: records whether the computation
   /// read one of them, in which case its value belongs to that scope and is not cached for everyone.
-  @usableFromInline var _overrideReads: _OverrideReads?
+  @usableFromInline var _overrideReads: _OverrideReads? {
+    get { _special?.overrideReads }
+    set {
+      _special = _SpecialState(assignedKeys: _assignedKeys, overrideReads: newValue)
+      _recordsOverrideReads = newValue != nil
+    }
+  }
 
   /// The values of the current scope.
   @TaskLocal public static var _current = DependencyValues._root
 
   init(storage: _TrieRoot, context: DependencyContext, cache: _LiveValueCache) {
-    self._storage = storage
+    self._storageHandle = _BorrowedHandle(storage.handle)
     self._context = context
+    self._storage = storage
     self._cache = cache
   }
 
@@ -123,7 +173,7 @@ public struct DependencyValues: Sendable {
   ) -> Key.Value {
     get {
       let frame = _ReadFrame.current
-      return withUnsafePointer(to: self) { values in
+      let value = withUnsafePointer(to: self) { values in
         DependencyValues._resolve(
           Key.self, in: values,
           captured: frame?.pointee.captured,
@@ -132,6 +182,17 @@ public struct DependencyValues: Sendable {
             ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
             .through(property: function))
       }
+      if let probe = frame?.pointee.probe {
+        // The first read of a key path: say which key its getter read, and how to read it directly.
+        probe._withUnsafeGuaranteedRef {
+          $0.record(value) { values, captured, capturedContext, site in
+            DependencyValues._resolve(
+              Key.self, in: values, captured: captured, capturedContext: capturedContext,
+              site: site.through(property: function))
+          }
+        }
+      }
+      return value
     }
     set {
       let id = _KeyIdentity(Key.self)
@@ -149,33 +210,62 @@ extension DependencyValues {
   static func _resolve<Key: TestDependencyKey>(
     _ key: Key.Type,
     in values: UnsafePointer<DependencyValues>,
-    captured: Unmanaged<_TrieRoot>?,
+    captured: OpaquePointer?,
     capturedContext: DependencyContext?,
     site: @autoclosure () -> _ReadSite
   ) -> Key.Value {
+    // Everything here goes through borrowed C handles: no reference count is touched, so threads
+    // reading the same scope or the same model write to no memory they share.
     let id = _KeyIdentity(Key.self)
-    if let pointer = values.pointee._storage.lookup(id) {
-      values.pointee._overrideReads?.record(id, pointer)
+    if let pointer = _TrieRoot.lookup(id, in: values.pointee._storageHandle.pointer) {
+      if values.pointee._recordsOverrideReads { values.pointee._recordOverrideRead(id, pointer) }
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
-    if let captured, let pointer = captured._withUnsafeGuaranteedRef({ $0.lookup(id) }) {
-      values.pointee._overrideReads?.record(id, pointer)
+    if let captured, let pointer = _TrieRoot.lookup(id, in: captured) {
+      if values.pointee._recordsOverrideReads { values.pointee._recordOverrideRead(id, pointer) }
       return _DependencyBox<Key.Value>.value(at: pointer)
     }
-    let cache = values.pointee._cache.resolved
-    let context = values.pointee._resolvedContext(captured: capturedContext, cache: cache)
+    if let cache = values.pointee._cacheHandle?.pointer {
+      let context =
+        values.pointee._contextIsOverridden
+        ? values.pointee._context
+        : capturedContext ?? _LiveValueCache.preparedContext(of: cache) ?? values.pointee._context
+      if let pointer = _LiveValueCache.lookup(id, context, in: cache) {
+        return _DependencyBox<Key.Value>.value(at: pointer)
+      }
+    }
+    return values.pointee._resolveDefault(
+      Key.self, id, captured: captured, capturedContext: capturedContext, site: site())
+  }
+
+  /// The default of `Key` for a read that found no override and no cached default through the
+  /// direct handle: routes a test process's read to the running test's cache, then looks the value
+  /// up there (holding the cache) or computes it.
+  @usableFromInline @inline(never)
+  func _resolveDefault<Key: TestDependencyKey>(
+    _ key: Key.Type, _ id: _KeyIdentity, captured: OpaquePointer?,
+    capturedContext: DependencyContext?, site: _ReadSite
+  ) -> Key.Value {
+    let cache = _cache.resolved
+    let context = _resolvedContext(captured: capturedContext, cache: cache)
     if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
       return value
     }
-    return values.pointee._computeDefault(
-      Key.self, id, context: context, cache: cache, captured: captured?.takeUnretainedValue(),
-      site: site())
+    return _computeDefault(
+      Key.self, id, context: context, cache: cache,
+      captured: captured.map(_TrieRoot.init(retaining:)),
+      site: site)
+  }
+
+  /// Records, while a default is computed, that it read the override `pointer` of `key`.
+  @usableFromInline @inline(never)
+  func _recordOverrideRead(_ key: _KeyIdentity, _ pointer: UnsafeMutableRawPointer) {
+    _overrideReads?.record(key, pointer)
   }
 
   /// The context defaults resolve in for a read of these values: the one set in the scope; else the
   /// one captured by the reading `@Dependency`; else the one `prepareDependencies` set for `cache`;
   /// else the detected one.
-  @inlinable @inline(__always)
   func _resolvedContext(captured: DependencyContext?, cache: _LiveValueCache) -> DependencyContext {
     if _contextIsOverridden { return _context }
     if let captured { return captured }
@@ -219,5 +309,18 @@ extension DependencyValues {
   package static func _adoptCurrentOverridesAsTestBaseline() {
     let current = _currentPointer.pointee
     current._cache.resolved.baseline = current._storage
+  }
+}
+
+/// The states of `DependencyValues` that only `prepareDependencies` and the computation of a default
+/// use, behind one reference so that ordinary values carry a single nil for both.
+@usableFromInline
+final class _SpecialState: Sendable {
+  let assignedKeys: _AssignedKeys?
+  let overrideReads: _OverrideReads?
+
+  init(assignedKeys: _AssignedKeys?, overrideReads: _OverrideReads?) {
+    self.assignedKeys = assignedKeys
+    self.overrideReads = overrideReads
   }
 }

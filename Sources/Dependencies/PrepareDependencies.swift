@@ -34,7 +34,7 @@ public func prepareDependencies<R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) throws(E) -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues._currentPointer.pointee
   values._storage = .empty
   values._contextIsOverridden = false
   let assigned = _AssignedKeys()

@@ -33,7 +33,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) throws(E) -> R {
-  guard var values = DependencyValues._current._values(from: model) else {
+  guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try operation()
   }
@@ -75,7 +75,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) async throws(E) -> R {
-  guard var values = DependencyValues._current._values(from: model) else {
+  guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await operation()
   }
@@ -125,7 +125,9 @@ protocol _HasInitialValues {
 }
 
 extension Dependency: _HasInitialValues {
-  var _capturedStorage: _TrieRoot? { captured }
+  var _capturedStorage: _TrieRoot? {
+    (owner as? _TrieRoot) ?? (owner as? _DependencyOwners)?.captured
+  }
   var _capturedContext: DependencyContext? { capturedContext }
 }
 

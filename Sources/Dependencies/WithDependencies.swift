@@ -31,7 +31,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) throws(E) -> Void,
   operation: () throws(E) -> R
 ) throws(E) -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues._currentPointer.pointee
   try values._update(updateValuesForOperation)
   let result = try values._bind(operation)
   values._recordScope(ofResult: result)
@@ -58,7 +58,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) -> Void,
   operation: () throws(E) -> R
 ) throws(E) -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues._currentPointer.pointee
   values._update(updateValuesForOperation)
   let result = try values._bind(operation)
   values._recordScope(ofResult: result)
@@ -85,7 +85,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) async throws(E) -> Void,
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues._currentPointer.pointee
   try await values._update(updateValuesForOperation)
   let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
@@ -110,7 +110,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) async -> Void,
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues._currentPointer.pointee
   await values._update(updateValuesForOperation)
   let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
@@ -121,7 +121,7 @@ extension DependencyValues {
   /// Runs a `withDependencies` update closure on these values.
   @inlinable
   mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
-    let cache = ObjectIdentifier(_cache)
+    let cache = _cacheIdentity
     _isUpdating = true
     do {
       try update(&self)
@@ -130,7 +130,7 @@ extension DependencyValues {
       throw error
     }
     _isUpdating = false
-    if ObjectIdentifier(_cache) != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// Runs an asynchronous `withDependencies` update closure on these values.
@@ -139,7 +139,7 @@ extension DependencyValues {
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout DependencyValues) async throws(E) -> Void
   ) async throws(E) {
-    let cache = ObjectIdentifier(_cache)
+    let cache = _cacheIdentity
     _isUpdating = true
     do {
       try await update(&self)
@@ -148,7 +148,7 @@ extension DependencyValues {
       throw error
     }
     _isUpdating = false
-    if ObjectIdentifier(_cache) != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set

@@ -1,3 +1,5 @@
+import CDependencies
+
 /// Reads the task-local binding of ``DependencyValues/_current`` in place.
 ///
 /// `TaskLocal.get()` returns a copy of the bound value, which for `DependencyValues` means retaining
@@ -33,8 +35,26 @@ extension DependencyValues {
 
   /// The address of the current values: the task-local binding, or the root values. Valid for
   /// synchronous use on the calling task (a binding outlives any synchronous code inside it).
+  ///
+  /// The task-local's identity and the root's address are read from C slots published once
+  /// (`dck_facade_*`), so that a read pays one load for each instead of the `swift_once` check of a
+  /// Swift global.
   @inlinable @inline(__always)
   static var _currentPointer: UnsafePointer<DependencyValues> {
+    guard let key = dck_facade_task_local_key(), let root = dck_facade_root_values() else {
+      return _publishFacadeSlots()
+    }
+    if let bound = _taskLocalValueGet(key) {
+      return UnsafePointer(bound.assumingMemoryBound(to: DependencyValues.self))
+    }
+    return UnsafePointer(root.assumingMemoryBound(to: DependencyValues.self))
+  }
+
+  /// Publishes `_currentKey` and `_rootPointer` in the C slots, then returns the current values'
+  /// address: the first read of the process takes this path.
+  @usableFromInline @inline(never)
+  static func _publishFacadeSlots() -> UnsafePointer<DependencyValues> {
+    dck_facade_publish(UnsafeMutableRawPointer(mutating: _currentKey), _rootPointer)
     if let bound = _taskLocalValueGet(_currentKey) {
       return UnsafePointer(bound.assumingMemoryBound(to: DependencyValues.self))
     }

@@ -84,6 +84,24 @@ final class _LiveValueCache: @unchecked Sendable {
     }
   }
 
+  /// The handle reads can use directly: nil for a cache that routes each read to the running test's.
+  var directHandle: OpaquePointer? { routesToTests ? nil : handle }
+
+  /// The value cached for `key` in `context` in the cache `handle` (borrowed: the caller keeps its
+  /// owner alive), borrowed from it.
+  @inlinable @inline(__always)
+  static func lookup(_ key: _KeyIdentity, _ context: DependencyContext, in handle: OpaquePointer)
+    -> UnsafeMutableRawPointer?
+  {
+    dck_cache_get(handle, key.raw, context._rawValue)
+  }
+
+  /// The context `prepareDependencies` set for the readers of the cache `handle`, or nil.
+  @inlinable @inline(__always)
+  static func preparedContext(of handle: OpaquePointer) -> DependencyContext? {
+    DependencyContext(_rawValue: dck_cache_context(handle))
+  }
+
   /// The context `prepareDependencies` set for the readers of this cache, or nil.
   @inlinable @inline(__always)
   var preparedContext: DependencyContext? {

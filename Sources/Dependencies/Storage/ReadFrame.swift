@@ -9,18 +9,25 @@ import CDependencies
 /// the captured root and the source location travel here instead of in a copy of the values.
 @usableFromInline
 struct _ReadFrame {
-  /// The captured overrides, borrowed from the `Dependency` being read (alive for the whole read).
-  @usableFromInline var captured: Unmanaged<_TrieRoot>?
+  /// The captured overrides' trie root, borrowed from the `Dependency` being read (alive for the
+  /// whole read).
+  @usableFromInline var captured: OpaquePointer?
   /// The captured context, when it was set explicitly where the property was created.
   @usableFromInline var capturedContext: DependencyContext?
   /// Where the read happened.
   @usableFromInline var site: _ReadSite
+  /// Set on the first read of a key path, to learn what its getter reads (`_KeyPathResolution`).
+  @usableFromInline var probe: Unmanaged<_KeyPathProbe>?
 
   @usableFromInline
-  init(captured: Unmanaged<_TrieRoot>?, capturedContext: DependencyContext?, site: _ReadSite) {
+  init(
+    captured: OpaquePointer?, capturedContext: DependencyContext?, site: _ReadSite,
+    probe: Unmanaged<_KeyPathProbe>? = nil
+  ) {
     self.captured = captured
     self.capturedContext = capturedContext
     self.site = site
+    self.probe = probe
   }
 
   /// The frame of the read in progress on this thread, if any.

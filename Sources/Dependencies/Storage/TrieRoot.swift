@@ -14,6 +14,12 @@ final class _TrieRoot: @unchecked Sendable {
   /// Takes over a +1 reference.
   @usableFromInline init(adopting handle: OpaquePointer) { self.handle = handle }
 
+  /// Takes a reference of its own to `handle` (borrowed).
+  init(retaining handle: OpaquePointer) {
+    dck_trie_retain(handle)
+    self.handle = handle
+  }
+
   deinit { dck_trie_release(handle) }
 
   /// The shared empty root.
@@ -25,6 +31,13 @@ final class _TrieRoot: @unchecked Sendable {
   /// The value stored for `key`, borrowed from this root (valid while `self` is alive).
   @inlinable @inline(__always)
   func lookup(_ key: _KeyIdentity) -> UnsafeMutableRawPointer? {
+    dck_trie_get(handle, key.raw, key.hash)
+  }
+
+  /// The value stored for `key` in the root `handle` (borrowed: the caller keeps its owner alive),
+  /// borrowed from it.
+  @inlinable @inline(__always)
+  static func lookup(_ key: _KeyIdentity, in handle: OpaquePointer) -> UnsafeMutableRawPointer? {
     dck_trie_get(handle, key.raw, key.hash)
   }
 

@@ -1,0 +1,28 @@
+/*
+ * dck_published.c — a pointer set once and then read by any thread.
+ *
+ * The Swift façade learns some facts on a first read (which key a key path's accessor reads) and
+ * publishes them for every later read. A slot starts NULL; the first writer to compare-and-swap it
+ * wins and later writers change nothing. Readers load it with acquire ordering, pairing with the
+ * writer's release, so whatever the published object holds was written before a reader can see it.
+ * A reader never writes: many threads reading one slot share its cache line without contention.
+ *
+ * A slot belongs to the caller (an immortal Swift object holds it), except the façade's two
+ * process-wide slots defined here; the core only touches them through dck_published_set (lock-free:
+ * one CAS, never retried) and the inline dck_published_get in dck.h (wait-free: one load).
+ */
+#include "dck.h"
+#include "dck_atomic.h"
+
+void *dck_facade_task_local_key_slot;
+void *dck_facade_root_values_slot;
+
+bool dck_published_set(void **slot, void *value) {
+  return dck_ptr_cas_release((dck_atomic_ptr_t *)slot, NULL, value);
+}
+
+void dck_facade_publish(void *task_local_key, void *root_values) {
+  /* The root first: a reader that sees the key (checked first) then finds the root set too. */
+  (void)dck_published_set(&dck_facade_root_values_slot, root_values);
+  (void)dck_published_set(&dck_facade_task_local_key_slot, task_local_key);
+}
