@@ -28,6 +28,7 @@ test: deps
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
+	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
 
 ## Runs the three examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
 examples: deps
@@ -68,7 +69,7 @@ lint: lint-swift lint-c
 lint-swift:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
-	  IntegrationTests/ClassicUser/Tests
+	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases
 
 lint-c:
 	@for f in $(C_SOURCES); do \

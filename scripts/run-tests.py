@@ -3,7 +3,7 @@
 
 Usage: scripts/run-tests.py [--verbose]
 
-Three parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Four parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
@@ -11,6 +11,8 @@ another swift):
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
                    hook they install is process-wide
   integration      IntegrationTests/ClassicUser, a package that depends on this one
+  module-aliases   IntegrationTests/ModuleAliases/AliasUser, whose graph also holds other modules
+                   named IssueReporting, ConcurrencyExtras and Clocks (renamed with moduleAliases)
 
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
@@ -41,6 +43,7 @@ PARTS = [
     ("package", ROOT, ["--skip", SERIAL_EXECUTOR_TESTS]),
     ("serial-executor", ROOT, ["--filter", SERIAL_EXECUTOR_TESTS]),
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
+    ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
 ]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
