@@ -30,18 +30,20 @@ static retain_n_t original_retain_n;
 static _Thread_local bool counting;
 static _Thread_local int64_t retains;
 
+/* Other threads call these while a probe runs and may still be inside one after it ended, so the
+   originals are read and written atomically (they never change value: always the runtime's own). */
 static void *counting_retain(void *object) {
   if (counting && object != NULL) {
     retains += 1;
   }
-  return original_retain(object);
+  return __atomic_load_n(&original_retain, __ATOMIC_ACQUIRE)(object);
 }
 
 static void *counting_retain_n(void *object, uint32_t n) {
   if (counting && object != NULL) {
     retains += n;
   }
-  return original_retain_n(object, n);
+  return __atomic_load_n(&original_retain_n, __ATOMIC_ACQUIRE)(object, n);
 }
 
 int64_t dck_debug_count_retains(void (*body)(void *context), void *context) {
@@ -52,8 +54,8 @@ int64_t dck_debug_count_retains(void (*body)(void *context), void *context) {
     return -1;
   }
   pthread_mutex_lock(&probe_lock);
-  original_retain = *retain_hook;
-  original_retain_n = *retain_n_hook;
+  __atomic_store_n(&original_retain, *retain_hook, __ATOMIC_RELEASE);
+  __atomic_store_n(&original_retain_n, *retain_n_hook, __ATOMIC_RELEASE);
   const bool was_enabled = *enabled;
   /* The originals are in place before the hooks point at the counters, and the counters stay
      installed until no retain can be in one of them for this probe (other threads may call through
@@ -69,8 +71,8 @@ int64_t dck_debug_count_retains(void (*body)(void *context), void *context) {
   const int64_t result = retains;
 
   *enabled = was_enabled;
-  *retain_hook = original_retain;
-  *retain_n_hook = original_retain_n;
+  *retain_hook = __atomic_load_n(&original_retain, __ATOMIC_ACQUIRE);
+  *retain_n_hook = __atomic_load_n(&original_retain_n, __ATOMIC_ACQUIRE);
   pthread_mutex_unlock(&probe_lock);
   return result;
 }
