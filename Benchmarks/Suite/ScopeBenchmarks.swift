@@ -1,12 +1,12 @@
 import Dependencies
 
-/// Entering scopes: `withDependencies` with one override in contexts of growing size (from the root,
-/// where nothing is overridden), ten nested scopes, and a scope that returns a new model.
+/// Entering scopes: `withDependencies` with one override in contexts of growing size (from none
+/// overridden, as at the root), ten nested scopes, and a scope that returns a new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
     let keys = fillerKeys(size)
-    // With no keys the scope is entered from the root itself.
+    // The outer scope overrides the `size` keys (with none, its values are the root's).
     let ours = withDependencies {
       setting(keys, in: &$0)
     } operation: {
