@@ -56,9 +56,13 @@ bench-json: deps
 	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
 	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
 
-## Redraws the README's charts (docs/images/) from the last `make bench-json`.
+## From the last `make bench-json`: copies its results to docs/bench-results.json, redraws the
+## README's charts (docs/images/) and rewrites the figures blocks of README.md and the Performance
+## article (scripts/perf-table.py --write).
 bench-docs:
-	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json docs/images
+	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
+	$(PYTHON) scripts/bench-charts.py docs/bench-results.json docs/images
+	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
 
 ## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror.
 warnings: deps lint-c

@@ -8,10 +8,11 @@ Writes two PNGs into the output folder:
 
   keys-in-context.png  ns/op against the number of keys in context (log-log): a read, and entering
                        a scope with one override, ours beside the classic baseline;
-  read-scaling.png     cached @Dependency reads per second against threads, ours beside the classic
-                       baseline: each thread reading its own local @Dependency (solid), all
-                       threads reading one shared object's property (dashed), and the task-group
-                       case as separate points.
+  read-scaling.png     reads per second of one shared model's @Dependency property (a cached
+                       default, model created at the root) against the number of threads (solid)
+                       or of child tasks of a task group (dashed) reading it at once, ours beside
+                       the classic baseline; @Dependency(\\.key), and ours through
+                       @Dependency(Key.self) (dotted).
 
 Installs matplotlib with pip when it cannot be imported.
 """
@@ -91,7 +92,8 @@ def plot_pair(axes, points, label, style):
 
 def keys_in_context_chart(rows, machine, output):
     reads = series(rows, "@Dependency reads", r"^read, \d+ overrides in context$")
-    scopes = series(rows, "withDependencies scopes", r"^enter scope with 1 override, \d+ keys$")
+    scopes = series(
+        rows, "withDependencies scopes", r"^withDependencies \(1 override\), \d+ keys in context$")
     figure, axes = plt.subplots(figsize=(8, 5))
     drawn = plot_pair(axes, reads, "@Dependency read", "-")
     drawn = plot_pair(axes, scopes, "enter scope (1 override)", "--") or drawn
@@ -118,30 +120,28 @@ def keys_in_context_chart(rows, machine, output):
 
 
 def read_scaling_chart(rows, machine, output):
-    group = "Concurrent @Dependency reads"
+    group = "Concurrent reads of one shared model"
     threads = series(rows, group, r"^\d+ threads?$")
-    shared = series(rows, group, r"^\d+ threads?, one shared model$")
-    task_group = series(rows, group, r"^task group")
+    tasks = series(rows, group, r"^task group of \d+ tasks?$")
+    threads_by_type = series(rows, group, r"^\d+ threads?, @Dependency\(Key\.self\)$")
+    tasks_by_type = series(rows, group, r"^task group of \d+ tasks?, @Dependency\(Key\.self\)$")
     if not threads:
         return None
     figure, axes = plt.subplots(figsize=(8, 5))
     xs = [point[0] for point in threads]
-    axes.plot(xs, [point[1] for point in threads], "-", color=OURS, marker="o",
-              label="local @Dependency(Key.self) per thread, ours")
-    axes.plot(xs, [point[2] for point in threads], "-", color=CLASSIC, marker="s",
-              label="local @Dependency(\\.key) per thread, classic")
-    if shared:
-        shared_xs = [point[0] for point in shared]
-        axes.plot(shared_xs, [point[1] for point in shared], "--", color=OURS, marker="o",
-                  markerfacecolor="white", label="one shared model's property, ours")
-        axes.plot(shared_xs, [point[2] for point in shared], "--", color=CLASSIC, marker="s",
-                  markerfacecolor="white", label="one shared model's property, classic")
-    for parameter, ours, baseline in task_group:
-        axes.plot([parameter], [ours], linestyle="none", color=OURS, marker="*", markersize=14,
-                  label=f"task group on {parameter} pool threads, ours")
-        if baseline is not None:
-            axes.plot([parameter], [baseline], linestyle="none", color=CLASSIC, marker="*",
-                      markersize=14, label=f"task group on {parameter} pool threads, classic")
+    for points, style, what in ((threads, "-", "threads"), (tasks, "--", "task group")):
+        if not points:
+            continue
+        px = [point[0] for point in points]
+        axes.plot(px, [point[1] for point in points], style, color=OURS, marker="o",
+                  label=f"{what}, @Dependency(\\.key), ours")
+        axes.plot(px, [point[2] for point in points], style, color=CLASSIC, marker="s",
+                  label=f"{what}, @Dependency(\\.key), classic")
+    for points, marker, what in ((threads_by_type, "o", "threads"), (tasks_by_type, "^", "task group")):
+        if points:
+            axes.plot([point[0] for point in points], [point[1] for point in points], ":",
+                      color=OURS, marker=marker, markerfacecolor="white",
+                      label=f"{what}, @Dependency(Key.self), ours")
     cores = machine.get("cores")
     if cores and cores.isdigit():
         axes.axvline(int(cores), color="gray", linestyle=":", linewidth=1,
@@ -153,9 +153,9 @@ def read_scaling_chart(rows, machine, output):
     axes.xaxis.set_minor_formatter(FuncFormatter(lambda value, _: ""))
     axes.yaxis.set_major_formatter(FuncFormatter(si))
     axes.yaxis.set_minor_formatter(FuncFormatter(si))
-    axes.set_xlabel("threads reading at once")
-    axes.set_ylabel("cached default reads per second, all threads (higher is better)")
-    axes.set_title("Concurrent reads of a cached default (live context)")
+    axes.set_xlabel("threads, or child tasks of a task group, reading at once")
+    axes.set_ylabel("reads per second, all together (higher is better)")
+    axes.set_title("One shared model's @Dependency read concurrently (cached default)")
     axes.tick_params(axis="y", which="minor", labelsize="x-small")
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(fontsize="small")

@@ -14,6 +14,9 @@ enum BenchNumberKey: DependencyKey {
   static let liveValue = 0
 }
 
+/// The client a second scope overrides (a key other than the one the measured reads use).
+let otherBenchClient = BenchClient(fetch: { $0 &+ 2 }, name: "other")
+
 extension DependencyValues {
   var benchClient: BenchClient {
     get { self[BenchClient.self] }

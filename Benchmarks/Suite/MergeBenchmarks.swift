@@ -1,8 +1,8 @@
 import CDependencies
 import Dependencies
 
-/// Merging dependency values: `withDependencies(from: model)` laying what a model captured over the
-/// current scope, and the C trie's merge of two roots that share structure beside a dictionary
+/// Merging dependency values: `withDependencies(from: model)` laying the current scope over what a
+/// model captured, and the C trie's merge of two roots that share structure beside a dictionary
 /// merge.
 func runMergeBenchmarks(
   _ settings: BenchmarkSettings, _ report: Report, modelSizes: [Int], trieSizes: [Int]
@@ -10,27 +10,27 @@ func runMergeBenchmarks(
   let group = "Merges"
 
   // withDependencies(from:): the model was created where `size` other keys (and benchNumber) were
-  // overridden; the current scope overrides benchNumber only. Both sides find the model's captured
-  // values by reflection (Mirror); ours merges trie roots, the classic one merges dictionaries.
-  final class OursModel { @Dependency(\.benchNumber) var number }
-  final class ClassicModel { @Classic.Dependency(\.benchNumber) var number }
+  // overridden; the current scope overrides another key. Both sides find the model's captured
+  // values by reflection (Mirror) and lay the current ones over them: ours merges trie roots, the
+  // classic one merges dictionaries.
   for size in modelSizes {
     let keys = fillerKeys(size)
-    let oursModel = withDependencies({
-      $0.context = .live
+    let oursModel = withDependencies {
       setting(keys, in: &$0)
       $0.benchNumber = 3
-    }) { OursModel() }
-    let classicModel = Classic.withDependencies({
-      $0.context = .live
+    } operation: {
+      OursSmallModel()
+    }
+    let classicModel = Classic.withDependencies {
       setting(keys, in: &$0)
       $0.benchNumber = 3
-    }) { ClassicModel() }
+    } operation: {
+      ClassicSmallModel()
+    }
 
-    let ours = withDependencies({
-      $0.context = .live
-      $0.benchNumber = 7
-    }) {
+    let ours = withDependencies {
+      $0.benchClient = otherBenchClient
+    } operation: {
       precondition(withDependencies(from: oursModel) { oursModel.number } == 3)
       return measure(settings) { iterations in
         for i in 0..<iterations {
@@ -38,10 +38,9 @@ func runMergeBenchmarks(
         }
       }
     }
-    let classic = Classic.withDependencies({
-      $0.context = .live
-      $0.benchNumber = 7
-    }) {
+    let classic = Classic.withDependencies {
+      $0.benchClient = otherBenchClient
+    } operation: {
       precondition(Classic.withDependencies(from: classicModel) { classicModel.number } == 3)
       return measure(settings) { iterations in
         for i in 0..<iterations {

@@ -18,6 +18,10 @@ struct ResultRow: Codable {
   var oursBytes: Double?
   var baselineAllocations: Double?
   var baselineBytes: Double?
+  /// For a rate per second: the time per operation it comes to, all threads together
+  /// (1 s / rate, of the median sample).
+  var oursNanosecondsPerOperation: Double?
+  var baselineNanosecondsPerOperation: Double?
   /// How many times better ours is (baseline/ours for times, ours/baseline for throughputs).
   var speedup: Double? {
     guard let baseline, baseline > 0, ours > 0 else { return nil }
@@ -30,10 +34,15 @@ func throughputRow(
   _ group: String, _ name: String, parameter: Int, unit: String, _ ours: Throughput,
   _ baseline: Throughput?
 ) -> ResultRow {
-  ResultRow(
+  var row = ResultRow(
     group: group, name: name, parameter: parameter, unit: unit,
     ours: ours.median, oursMin: ours.best, baseline: baseline?.median,
     baselineMin: baseline?.best)
+  if unit.hasSuffix("/s") {
+    row.oursNanosecondsPerOperation = 1e9 / ours.median
+    row.baselineNanosecondsPerOperation = baseline.map { 1e9 / $0.median }
+  }
+  return row
 }
 
 /// Collects rows and prints them as a table as they arrive.
@@ -42,22 +51,31 @@ final class Report {
   private var currentGroup = ""
 
   func add(_ row: ResultRow) {
+    // A group of times shows allocations; a group of rates, the time per operation they come to.
+    let isRate = row.unit != "ns/op"
     if row.group != currentGroup {
       currentGroup = row.group
       print("\n\(row.group)")
       print(
-        pad("case", 56) + pad("ours", 12, right: true) + pad("classic", 12, right: true)
-          + pad("speedup", 10, right: true) + pad("allocs", 16, right: true)
-          + pad("bytes", 18, right: true))
+        pad("case", 72) + pad("ours", 12, right: true) + pad("classic", 12, right: true)
+          + pad("speedup", 10, right: true)
+          + (isRate
+            ? pad("ns/op, all threads", 22, right: true)
+            : pad("allocs", 16, right: true) + pad("bytes", 18, right: true)))
     }
     let allocs = [row.oursAllocations, row.baselineAllocations].map(format(count:))
     let bytes = [row.oursBytes, row.baselineBytes].map(format(count:))
+    let times = [row.oursNanosecondsPerOperation, row.baselineNanosecondsPerOperation].map {
+      $0.map(format) ?? "-"
+    }
     print(
-      pad("\(row.name) [\(row.unit)]", 56) + pad(format(row.ours), 12, right: true)
+      pad("\(row.name) [\(row.unit)]", 72) + pad(format(row.ours), 12, right: true)
         + pad(row.baseline.map(format) ?? "-", 12, right: true)
         + pad(row.speedup.map { String(format: "%.1fx", $0) } ?? "-", 10, right: true)
-        + pad("\(allocs[0]) / \(allocs[1])", 16, right: true)
-        + pad("\(bytes[0]) / \(bytes[1])", 18, right: true))
+        + (isRate
+          ? pad("\(times[0]) / \(times[1])", 22, right: true)
+          : pad("\(allocs[0]) / \(allocs[1])", 16, right: true)
+            + pad("\(bytes[0]) / \(bytes[1])", 18, right: true)))
     rows.append(row)
   }
 

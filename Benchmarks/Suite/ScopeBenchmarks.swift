@@ -1,14 +1,15 @@
 import Dependencies
 
-/// Entering scopes: one override on top of contexts of growing size, and ten nested scopes.
+/// Entering scopes: `withDependencies` with one override in contexts of growing size (from none
+/// overridden, as at the root), ten nested scopes, and a scope that returns a new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
     let keys = fillerKeys(size)
-    let ours = withDependencies({
-      $0.context = .live
+    // The outer scope overrides the `size` keys (with none, its values are the root's).
+    let ours = withDependencies {
       setting(keys, in: &$0)
-    }) {
+    } operation: {
       measure(settings) { iterations in
         for i in 0..<iterations {
           withDependencies {
@@ -19,10 +20,9 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         }
       }
     }
-    let classic = Classic.withDependencies({
-      $0.context = .live
+    let classic = Classic.withDependencies {
       setting(keys, in: &$0)
-    }) {
+    } operation: {
       measure(settings) { iterations in
         for i in 0..<iterations {
           Classic.withDependencies {
@@ -34,7 +34,9 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
       }
     }
     report.add(
-      row(group, "enter scope with 1 override, \(size) keys", parameter: size, ours, classic))
+      row(
+        group, "withDependencies (1 override), \(size) keys in context", parameter: size, ours,
+        classic))
   }
 
   // Ten nested scopes, each overriding one key, then one read.
@@ -54,29 +56,42 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
       nestedClassic(depth - 1, body)
     }
   }
-  let ours = withDependencies({ $0.context = .live }) {
-    measure(settings) { iterations in
-      var sum = 0
-      for _ in 0..<iterations {
-        sum &+= nestedOurs(10) {
-          @Dependency(\.benchNumber) var number
-          return number
-        }
-      }
-      blackHole(sum)
+  let ours = reads(settings) { _ in
+    nestedOurs(10) {
+      @Dependency(\.benchNumber) var number
+      return number
     }
   }
-  let classic = Classic.withDependencies({ $0.context = .live }) {
-    measure(settings) { iterations in
-      var sum = 0
-      for _ in 0..<iterations {
-        sum &+= nestedClassic(10) {
-          @Classic.Dependency(\.benchNumber) var number
-          return number
-        }
-      }
-      blackHole(sum)
+  let classic = reads(settings) { _ in
+    nestedClassic(10) {
+      @Classic.Dependency(\.benchNumber) var number
+      return number
     }
   }
-  report.add(row(group, "10 nested scopes, then a read", ours, classic))
+  report.add(row(group, "10 nested scopes (1 override each), then a read", ours, classic))
+
+  // A scope that returns a new model (which the classic library records, with its values, for
+  // `withDependencies(from:)`).
+  let oursModels = measure(settings) { iterations in
+    for i in 0..<iterations {
+      blackHole(
+        withDependencies {
+          $0.benchNumber = i
+        } operation: {
+          OursSmallModel()
+        })
+    }
+  }
+  let classicModels = measure(settings) { iterations in
+    for i in 0..<iterations {
+      blackHole(
+        Classic.withDependencies {
+          $0.benchNumber = i
+        } operation: {
+          ClassicSmallModel()
+        })
+    }
+  }
+  report.add(
+    row(group, "withDependencies (1 override) returning a new model", oursModels, classicModels))
 }

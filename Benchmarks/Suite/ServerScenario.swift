@@ -240,19 +240,15 @@ func runServerScenario(_ settings: BenchmarkSettings, _ report: Report) {
     // Samples 4x the usual length: one request takes microseconds and involves several tasks.
     let ours = measureAsync(settings, operationsPerRound: 1, sampleScale: 4) { requests in
       let ids = ledger.ids(requests)
-      let mismatches = await withDependencies {
-        $0.context = .live
-      } operation: {
-        await serve(ids, concurrency: concurrency) { await OursServer.handle($0) }
+      let mismatches = await serve(ids, concurrency: concurrency) {
+        await OursServer.handle($0)
       }
       ledger.record(served: requests, mismatches: mismatches)
     }
     let classic = measureAsync(settings, operationsPerRound: 1, sampleScale: 4) { requests in
       let ids = ledger.ids(requests)
-      let mismatches = await Classic.withDependencies {
-        $0.context = .live
-      } operation: {
-        await serve(ids, concurrency: concurrency) { await ClassicServer.handle($0) }
+      let mismatches = await serve(ids, concurrency: concurrency) {
+        await ClassicServer.handle($0)
       }
       ledger.record(served: requests, mismatches: mismatches)
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-// The benchmark suite: every hot path of the library beside the in-repo classic baseline.
+// The benchmark suite: every hot path of the library beside the in-repo classic baseline
+// (ClassicBaseline.swift), through the API as users write it: `@Dependency` properties of models,
+// `withDependencies`, `withDependencies(from:)`.
 //
 //   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
 //
@@ -61,7 +63,8 @@ let sizes = [10, 100, 1_000, 10_000]
 print(
   "swift-dependencies benchmarks (\(settings.samples) samples of ~"
     + "\(settings.sampleNanoseconds / 1_000_000) ms; median per operation; "
-    + "allocs and bytes are per operation, ours / classic)")
+    + "allocs and bytes are per operation, ours / classic; a rate also shows the time per operation"
+    + " it comes to, all threads together)")
 
 if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
 if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
