@@ -12,10 +12,11 @@
  * hashed and compared on (key, context). Entries are allocated one per (key, context) the first time
  * that pair is claimed or put, each on its own cache line, and are never freed while the cache lives.
  * Until the cache is retired they are never removed from the table either: the table only ever grows.
- * No constraint is placed on the key or context values. (Packing `key | context` into one direct ck_hs/ck_ht key would need aligned keys and
- * small contexts, and the pending state and its owner would still need a home; with entries, claiming,
- * publishing and vacating an entry are plain stores into it, never table mutations, so readers only
- * ever race with inserts.) An entry is in one of three states:
+ * No constraint is placed on the key or context values. (Packing `key | context` into one direct
+ * ck_hs/ck_ht key would need aligned keys and small contexts, and the pending state and its owner
+ * would still need a home; with entries, claiming, publishing and vacating an entry are plain stores
+ * into it, never table mutations, so readers only ever race with inserts.) An entry is in one of
+ * three states:
  *
  *     published   value != NULL                  (owner == NULL; final: a value is never replaced)
  *     pending     value == NULL, owner != NULL    a thread is running `compute` for it
@@ -25,7 +26,7 @@
  * variable, count, retirement) lives on a different cache line from the `ck_hs_t` header that every
  * reader loads.
  *
- * ------------------------------------------------------------------------------------ Retirement --
+ * -------------------------------------------------------------------------------------- Retirement --
  *
  * dck_cache_retire makes a cache serve nothing, for good, without freeing anything (readers may still
  * hold borrowed values): under cache->lock it sets `retired`, moves every entry of the table onto the

@@ -259,6 +259,18 @@ import Testing
     #expect(prepared.calls.value == 1)
   }
 
+  /// Preparing after the shutdown changes nothing, and is reported like a prepare after a read.
+  @Test func aPrepareAfterTheShutdownIsReported() async {
+    await withOwnCache(log: ShutdownLog()) {
+      await shutdownDependencies()
+      withKnownIssue {
+        prepareDependencies { $0[PreparedResourceKey.self] = SharedResource() }
+      } matching: { issue in
+        issue.mentions("has already been accessed or prepared")
+      }
+    }
+  }
+
   /// Only cached values shut down: an override belongs to whoever set it, and a default computed
   /// from a scope's override is not cached.
   @Test func overridesAndScopedDefaultsAreNotShutDown() async {
@@ -275,6 +287,24 @@ import Testing
     }
     #expect(report.entries.isEmpty)
     #expect(override.calls.value == 0)
+  }
+
+  /// A cache that was shut down is released with its scope, values and all: the finished shutdown
+  /// keeps nothing alive. (Its tasks let go of the value as they end, just after the call returns:
+  /// this waits for that, at most 10 seconds.)
+  @Test func aShutDownCacheIsReleasedWithItsScope() async throws {
+    let alive = LockIsolated(0)
+    await withOwnCache(log: ShutdownLog(), { $0.aliveCount = alive }) {
+      @Dependency(CountedAliveKey.self) var value
+      _ = value
+      #expect(alive.value == 1)
+      await shutdownDependencies()
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while alive.value != 0 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(alive.value == 0)
   }
 
   /// A cache released without a shutdown shuts its values down in the background.
@@ -357,5 +387,34 @@ extension Issue {
   /// Whether the issue's comments (or description) contain `text`.
   func mentions(_ text: String) -> Bool {
     comments.contains { $0.rawValue.contains(text) } || description.contains(text)
+  }
+}
+
+/// A value that counts the instances alive in the test's counter.
+final class CountedAlive: ShutdownableDependency {
+  let alive: LockIsolated<Int>
+  init(_ alive: LockIsolated<Int>) {
+    self.alive = alive
+    alive.withValue { $0 += 1 }
+  }
+  deinit { alive.withValue { $0 -= 1 } }
+  func shutdown() async {}
+}
+
+enum AliveCountKey: TestDependencyKey {
+  static var testValue: LockIsolated<Int> { LockIsolated(0) }
+}
+
+enum CountedAliveKey: TestDependencyKey {
+  static var testValue: CountedAlive {
+    @Dependency(\.aliveCount) var alive
+    return CountedAlive(alive)
+  }
+}
+
+extension DependencyValues {
+  var aliveCount: LockIsolated<Int> {
+    get { self[AliveCountKey.self] }
+    set { self[AliveCountKey.self] = newValue }
   }
 }

@@ -40,8 +40,11 @@ struct _LifecycleState {
   /// `nodes` no longer changes).
   fileprivate var positions: [_CacheEntryID: Int]?
   fileprivate var phase = Phase.running
-  /// The shutdown every caller waits for.
+  /// The shutdown every caller waits for, while it runs (its task holds the cache: let go of once it
+  /// is over, so that the cache can be released).
   fileprivate var run: Task<DependencyShutdownReport, Never>?
+  /// What the shutdown did, once it is over.
+  fileprivate var report: DependencyShutdownReport?
   /// The entries whose value's shutdown has started.
   fileprivate var started: Set<_CacheEntryID> = []
   /// The entries whose reads after the shutdown were reported (once each).
@@ -69,6 +72,21 @@ struct _LifecycleState {
   /// How to report a read of `entry` after the shutdown: nil when one was reported already.
   fileprivate mutating func reportOnce(_ entry: _CacheEntryID) -> ReadReport? {
     reported.insert(entry).inserted ? readReport : nil
+  }
+}
+
+/// A shutdown of a cache's values: running (wait for its task), or over.
+enum _ShutdownRun {
+  case running(Task<DependencyShutdownReport, Never>)
+  case finished(DependencyShutdownReport)
+
+  var report: DependencyShutdownReport {
+    get async {
+      switch self {
+      case .running(let task): await task.value
+      case .finished(let report): report
+      }
+    }
   }
 }
 
@@ -103,21 +121,23 @@ extension _LiveValueCache {
 
   /// The shutdown of the values: the first caller moves to shutting down and calls `start` (under
   /// the lock, so that no value is recorded in between) with the plan, and `start` returns the task
-  /// that runs it; every caller gets that task. `readReport` says how reads after it report.
+  /// that runs it; every caller gets that task, or once it is over its report. `readReport` says how
+  /// reads after it report.
   func shutdownRun(
     readReport: _LifecycleState.ReadReport,
     start: (_ShutdownPlan) -> Task<DependencyShutdownReport, Never>
-  ) -> Task<DependencyShutdownReport, Never> {
+  ) -> _ShutdownRun {
     guard let state else {
       fatalError("swift-dependencies: internal error: a recording view shut down")
     }
     return state.withLock { state in
-      if let run = state.lifecycle.run { return run }
+      if let report = state.lifecycle.report { return .finished(report) }
+      if let run = state.lifecycle.run { return .running(run) }
       state.lifecycle.phase = .shuttingDown
       state.lifecycle.readReport = readReport
       let run = start(_ShutdownPlan(nodes: state.lifecycle.nodes))
       state.lifecycle.run = run
-      return run
+      return .running(run)
     }
   }
 
@@ -126,9 +146,13 @@ extension _LiveValueCache {
     state?.withLock { $0.lifecycle.started.formUnion(entries) }
   }
 
-  /// Notes that the shutdown has finished: every read reports from now on.
-  func shutdownDidFinish() {
-    state?.withLock { $0.lifecycle.phase = .shutDown }
+  /// Notes that the shutdown has finished with `report`: every read reports from now on.
+  func shutdownDidFinish(_ report: DependencyShutdownReport) {
+    state?.withLock { state in
+      state.lifecycle.phase = .shutDown
+      state.lifecycle.report = report
+      state.lifecycle.run = nil
+    }
   }
 
   /// What a read that found the cache retired gets for `entry`: the value's box, if it had one, and

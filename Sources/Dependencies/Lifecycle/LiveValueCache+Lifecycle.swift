@@ -13,7 +13,7 @@ extension _LiveValueCache {
         await plan.run(timeout: timeout, reporting: reporting, cache: cache)
       }
     }
-    return await run.value
+    return await run.report
   }
 
   /// Starts shutting down the values of the cache reads through `self` go to, if any needs it,

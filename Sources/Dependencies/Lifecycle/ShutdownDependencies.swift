@@ -30,6 +30,10 @@
 ///
 /// - Parameters:
 ///   - timeout: How long each value's ``ShutdownableDependency/shutdown()`` may take.
+///   - fileID: Where failures and timeouts are reported: the caller's file ID.
+///   - filePath: The caller's file path.
+///   - line: The caller's line.
+///   - column: The caller's column.
 /// - Returns: What was shut down, in the order the shutdowns finished.
 @discardableResult
 public func shutdownDependencies(

@@ -5,8 +5,8 @@
 /// in several contexts, returning the same instance), which is shut down once. Job A must finish
 /// before job B starts when a value of A read a value of B while it was computed: directly, or
 /// through values that need no shutdown (A reads X reads B). A read only counts toward a value
-/// cached earlier than the reader, which keeps the graph acyclic even when a task started by one
-/// computation read a value whose computation read the first.
+/// cached earlier than the reader: every read a computation records is of such a value (it was
+/// cached by the time the read returned), and the rule keeps the graph acyclic whatever happens.
 ///
 /// The run starts every job whose predecessors have finished, so independent values shut down
 /// concurrently. A job that fails or times out counts as finished: its successors still run.
@@ -112,8 +112,9 @@ struct _ShutdownPlan: Sendable {
         }
       }
     }
-    cache?.shutdownDidFinish()
-    return DependencyShutdownReport(entries: entries)
+    let report = DependencyShutdownReport(entries: entries)
+    cache?.shutdownDidFinish(report)
+    return report
   }
 
   /// Runs `value.shutdown()` in a task of its own, for at most `timeout`: on a timeout the task is
