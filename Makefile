@@ -30,11 +30,12 @@ integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
 
-## Runs the three examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
+## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
 examples: deps
 	$(SWIFT) run DiceGame
 	$(SWIFT) run InvoiceNumbers
 	$(SWIFT) run RequestHandling
+	$(SWIFT) run GracefulShutdown
 
 ## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
 ## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and

@@ -97,9 +97,9 @@ let package = Package(
       path: "Benchmarks/Suite"
     ),
 
-    // Examples: `swift run DiceGame`, `swift run InvoiceNumbers`, `swift run RequestHandling`
-    // (`make examples` runs all three). Each feature is a library, so that ExamplesTests can test
-    // it; the executable is a thin `main.swift`.
+    // Examples: `swift run DiceGame`, `swift run InvoiceNumbers`, `swift run RequestHandling`,
+    // `swift run GracefulShutdown` (`make examples` runs all four). Each feature is a library, so
+    // that ExamplesTests can test it; the executable is a thin `main.swift`.
     .target(
       name: "DiceGameCore",
       dependencies: ["Dependencies"],
@@ -130,10 +130,22 @@ let package = Package(
       dependencies: ["RequestHandlingCore"],
       path: "Examples/RequestHandling/RequestHandling"
     ),
+    .target(
+      name: "GracefulShutdownCore",
+      dependencies: ["Dependencies"],
+      path: "Examples/GracefulShutdown/GracefulShutdownCore"
+    ),
+    .executableTarget(
+      name: "GracefulShutdown",
+      dependencies: ["GracefulShutdownCore"],
+      path: "Examples/GracefulShutdown/GracefulShutdown"
+    ),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "DiceGameCore", "InvoiceNumbersCore", "RequestHandlingCore", "DependenciesTestSupport",
+        "DiceGameCore", "InvoiceNumbersCore", "RequestHandlingCore", "GracefulShutdownCore",
+        // Built so that GracefulShutdownTests can start it as a child process and signal it.
+        "GracefulShutdown", "DependenciesTestSupport",
       ]
     ),
   ],

@@ -6,6 +6,7 @@
  *
  *   create   slot                    (destroys what the slot held first)
  *   destroy  slot
+ *   retire   slot                    (dck_cache_retire; also from inside a computation of the slot)
  *   get      slot, key, context
  *   compute  slot, key, context, how (dck_cache_get_or_compute)
  *   put      slot, key, context, value
@@ -21,9 +22,17 @@
  *
  * Checked against the model on every call: the status (FOUND with the cached value and without
  * calling compute; CYCLE for a key being computed; COMPUTED / NOT_COMPUTED after exactly one call
- * of compute; INSERTED / EXISTS for put), the returned value, and after every step (and every nested
- * action) dck_cache_get of every key and context of every cache, dck_cache_count, the core's live
- * cache and cache-value counters against what the fuzzer's values say.
+ * of compute; INSERTED / EXISTS for put; RETIRED, without computing, for every get_or_compute and put
+ * of a retired cache, while a computation that started before the retirement still returns
+ * COMPUTED and its value, which no get finds), the returned value, and after every step (and every
+ * nested
+ * action) dck_cache_get of every key and context of every cache (nothing, once retired: the model
+ * is emptied), dck_cache_count, the core's live cache and cache-value counters against what the
+ * fuzzer's values say (a retired cache still holds its values).
+ *
+ * Operation bytes: the step and nested-action choices take the byte modulo their number of choices,
+ * except that bytes 0xF0 to 0xFF choose retire (added later: the other choices keep their bytes, so
+ * the committed corpus keeps its meaning).
  *
  * At the end every cache is destroyed and the fuzzer's own value references given back; then
  * dck_debug_live_caches() and dck_debug_live_cache_values() must be 0 and every value must have
@@ -53,8 +62,19 @@ static const uint32_t context_pool[CONTEXT_COUNT] = {0, 1, 2, UINT32_MAX};
 
 typedef struct slot {
   dck_cache_t *cache; /* NULL: no cache */
-  fz_value_t *model[KEY_COUNT][CONTEXT_COUNT];
+  bool retired;
+  fz_value_t *model[KEY_COUNT][CONTEXT_COUNT]; /* what get must find */
+  fz_value_t *holds[KEY_COUNT][CONTEXT_COUNT]; /* what the cache holds: the model, and once retired
+                                                  the values it still keeps */
 } slot_t;
+
+/* A step or nested-action choice: RETIRE_CHOICE for bytes 0xF0 to 0xFF, the byte modulo `n`
+   otherwise. */
+#define RETIRE_CHOICE (-1)
+static int pick_choice(fz_input_t *in, unsigned n) {
+  uint8_t byte = fz_byte(in);
+  return byte >= 0xF0 ? RETIRE_CHOICE : (int)(byte % n);
+}
 
 static slot_t slots[SLOT_COUNT];
 static int64_t attached_caches; /* caches owned by values (alive until the value dies) */
@@ -130,7 +150,9 @@ static void check_all(void) {
 static void destroy_slot(int s) {
   dck_cache_t *cache = slots[s].cache;
   slots[s].cache = NULL;
+  slots[s].retired = false;
   memset(slots[s].model, 0, sizeof(slots[s].model));
+  memset(slots[s].holds, 0, sizeof(slots[s].holds));
   dck_cache_destroy(cache); /* runs release callbacks, which may destroy attached caches */
 }
 
@@ -142,6 +164,20 @@ static void create_slot(int s) {
   if (slots[s].cache == NULL) {
     fz_fail("dck_cache_create returned NULL");
   }
+}
+
+/* Retires the slot's cache (creating one first when it has none): its model forgets every value. */
+static void retire_slot(fz_input_t *in) {
+  int s = (int)fz_pick(in, SLOT_COUNT);
+  if (slots[s].cache == NULL) {
+    create_slot(s);
+  }
+  bool retired = dck_cache_retire(slots[s].cache);
+  if (retired == slots[s].retired) {
+    fz_fail("slot %d: dck_cache_retire returned %d, want %d", s, retired, !slots[s].retired);
+  }
+  slots[s].retired = true;
+  memset(slots[s].model, 0, sizeof(slots[s].model));
 }
 
 /* The slot an operation uses; creates its cache when it has none. */
@@ -175,12 +211,16 @@ static void op_put(fz_input_t *in) {
   }
   bool exists = slots[s].model[k][c] != NULL || is_pending(s, k, c);
   dck_cache_status_t status = dck_cache_put(slots[s].cache, key_pool[k], context_pool[c], value);
-  if (status != (exists ? DCK_CACHE_EXISTS : DCK_CACHE_INSERTED)) {
-    fz_fail("slot %d: put(key %u, context %u) returned %d, want %s", s, k, c, (int)status,
-            exists ? "EXISTS" : "INSERTED");
+  dck_cache_status_t want = slots[s].retired ? DCK_CACHE_RETIRED
+                            : exists         ? DCK_CACHE_EXISTS
+                                             : DCK_CACHE_INSERTED;
+  if (status != want) {
+    fz_fail("slot %d: put(key %u, context %u) returned %d, want %d", s, k, c, (int)status,
+            (int)want);
   }
-  if (!exists) {
+  if (want == DCK_CACHE_INSERTED) {
     slots[s].model[k][c] = value;
+    slots[s].holds[k][c] = value;
   }
 }
 
@@ -196,7 +236,8 @@ typedef struct computation {
 } computation_t;
 
 static void nested_action(fz_input_t *in) {
-  switch (fz_pick(in, 5)) {
+  switch (pick_choice(in, 5)) {
+  case RETIRE_CHOICE: retire_slot(in); break;
   case 0: op_get(in); break;
   case 1: op_put(in); break;
   case 2: {
@@ -267,12 +308,19 @@ static void op_get_or_compute(fz_input_t *in) {
   }
   fz_value_t *cached = slots[s].model[k][c];
   bool pending = is_pending(s, k, c);
+  bool retired = slots[s].retired;
   computation_t computation = {.in = in, .slot = s, .key = k, .context = c};
   void *out = &computation; /* anything but NULL, to see that it is written */
   dck_cache_status_t status = dck_cache_get_or_compute(
       slots[s].cache, key_pool[k], context_pool[c], compute, &computation, &out);
 
-  if (cached != NULL) {
+  if (retired) {
+    if (status != DCK_CACHE_RETIRED || out != NULL || computation.calls != 0) {
+      fz_fail("slot %d: get_or_compute(key %u, context %u) of a retired cache: status %d, value "
+              "%p, compute called %d times (want RETIRED, NULL, 0)",
+              s, k, c, (int)status, out, computation.calls);
+    }
+  } else if (cached != NULL) {
     if (status != DCK_CACHE_FOUND || out != cached || computation.calls != 0) {
       fz_fail("slot %d: get_or_compute(key %u, context %u) of a cached value: status %d, value %p "
               "(want FOUND, %p), compute called %d times",
@@ -294,7 +342,10 @@ static void op_get_or_compute(fz_input_t *in) {
               "%p)",
               s, k, c, (int)status, out, (void *)computation.returned);
     }
-    slots[s].model[k][c] = computation.returned;
+    if (!slots[s].retired) { /* retired during the computation: held, but found by no one */
+      slots[s].model[k][c] = computation.returned;
+    }
+    slots[s].holds[k][c] = computation.returned;
   } else if (status != DCK_CACHE_NOT_COMPUTED || out != NULL) {
     fz_fail("slot %d: get_or_compute(key %u, context %u) with compute returning NULL: status %d, "
             "value %p (want NOT_COMPUTED, NULL)",
@@ -324,6 +375,13 @@ static void op_fill(fz_input_t *in) {
     void *out = NULL;
     dck_cache_status_t status = dck_cache_get_or_compute(
         slots[s].cache, key_pool[k], context_pool[c], compute_plain, &calls, &out);
+    if (slots[s].retired) {
+      if (status != DCK_CACHE_RETIRED || out != NULL || calls != 0) {
+        fz_fail("slot %d: fill of a retired cache: status %d, value %p, compute called %d times",
+                s, (int)status, out, calls);
+      }
+      continue;
+    }
     if (cached != NULL ? (status != DCK_CACHE_FOUND || out != cached || calls != 0)
                        : (calls != 1 || (out == NULL) != (status == DCK_CACHE_NOT_COMPUTED) ||
                           (out != NULL && status != DCK_CACHE_COMPUTED))) {
@@ -332,6 +390,7 @@ static void op_fill(fz_input_t *in) {
               s, k, c, (int)status, out, calls, (void *)cached);
     }
     slots[s].model[k][c] = out;
+    slots[s].holds[k][c] = out;
   }
 }
 
@@ -350,7 +409,8 @@ static void destroy_attached_cache(fz_value_t *value) {
 }
 
 /* The value takes over a cache. As in trie_fuzz.c, the cache must not hold the value nor any value
- * that owns something, so ownership chains follow the order of attachment and never close. */
+ * that owns something (retired values included), so ownership chains follow the order of attachment
+ * and never close. */
 static void op_attach(fz_input_t *in) {
   fz_value_t *value = fz_value_pick_held(in);
   int s = (int)fz_pick(in, SLOT_COUNT);
@@ -359,7 +419,7 @@ static void op_attach(fz_input_t *in) {
   }
   for (unsigned k = 0; k < KEY_COUNT; k++) {
     for (unsigned c = 0; c < CONTEXT_COUNT; c++) {
-      fz_value_t *held = slots[s].model[k][c];
+      fz_value_t *held = slots[s].holds[k][c];
       if (held != NULL && (held == value || held->attachment != NULL)) {
         return;
       }
@@ -369,7 +429,9 @@ static void op_attach(fz_input_t *in) {
   value->on_death = destroy_attached_cache;
   attached_caches++;
   slots[s].cache = NULL;
+  slots[s].retired = false;
   memset(slots[s].model, 0, sizeof(slots[s].model));
+  memset(slots[s].holds, 0, sizeof(slots[s].holds));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -383,7 +445,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   attached_caches = 0;
 
   for (fz_step = 0; fz_more(&in); fz_step++) {
-    switch (fz_pick(&in, 9)) {
+    switch (pick_choice(&in, 9)) {
+    case RETIRE_CHOICE: retire_slot(&in); break;
     case 0: create_slot((int)fz_pick(&in, SLOT_COUNT)); break;
     case 1: destroy_slot((int)fz_pick(&in, SLOT_COUNT)); break;
     case 2: op_get(&in); break;

@@ -180,6 +180,8 @@ typedef enum dck_cache_status {
   DCK_CACHE_NOT_COMPUTED, /* `compute` returned NULL; nothing was cached */
   DCK_CACHE_EXISTS,       /* dck_cache_put: a value was already cached; the new one was not taken */
   DCK_CACHE_INSERTED,     /* dck_cache_put: the value was cached */
+  DCK_CACHE_RETIRED,      /* the cache was retired (dck_cache_retire): nothing was found, computed
+                             or cached */
 } dck_cache_status_t;
 
 /**
@@ -188,7 +190,9 @@ typedef enum dck_cache_status {
  * wait for its result, and all get the identical value. `*out_value` receives a borrowed value (valid
  * until the cache is destroyed) for FOUND and COMPUTED, NULL otherwise. Lock-free when the value is
  * cached; otherwise blocking (a writer lock around the table, and waiting for another thread's
- * computation of the same entry). Never runs `compute` with a lock held.
+ * computation of the same entry). Never runs `compute` with a lock held. On a retired cache, returns
+ * RETIRED without computing (also to a caller that was waiting for another thread's computation); a
+ * computation that started before the retirement still returns COMPUTED and its value to its caller.
  */
 dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, uint32_t context,
                                             dck_cache_compute_t compute, void *info,
@@ -196,12 +200,23 @@ dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, u
 
 /**
  * Caches `value` (borrowed; the cache retains it) for (key, context) unless a value is already
- * cached or being computed, in which case nothing changes and EXISTS is returned. Blocking (writer
- * lock).
+ * cached or being computed, in which case nothing changes and EXISTS is returned. On a retired cache,
+ * returns RETIRED and takes nothing. Blocking (writer lock).
  */
 dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value);
 
-/** The number of cached values. Wait-free. */
+/**
+ * Retires `cache`: from now on it serves no value, for good. Its values stay alive, and every
+ * borrowed pointer it returned stays valid, until dck_cache_destroy; but dck_cache_get finds none of
+ * them (on any thread, for a read that happens after this call; the per-thread memo forgets them
+ * too), dck_cache_get_or_compute returns RETIRED on a miss without computing, and dck_cache_put
+ * returns RETIRED. dck_cache_count is 0 afterwards. Returns false, changing nothing, when the cache
+ * was retired already. Adds nothing to a read of a cache that is not retired. Blocking (writer lock;
+ * allocates).
+ */
+bool dck_cache_retire(dck_cache_t *cache);
+
+/** The number of values readers can find (0 once retired). Wait-free. */
 size_t dck_cache_count(dck_cache_t *cache);
 
 /** dck_cache_context's answer when no context was set. */

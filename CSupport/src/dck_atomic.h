@@ -9,7 +9,9 @@
  * Types:
  *   dck_atomic_u32_t   a 32-bit counter (node reference counts);
  *   dck_atomic_i64_t   a 64-bit signed counter (debug live counters);
- *   dck_atomic_ptr_t   a pointer published by one thread and read by others.
+ *   dck_atomic_ptr_t   a pointer published by one thread and read by others;
+ *   dck_atomic_u64_t   a 64-bit word written rarely, under a lock, and read by every reader (a
+ *                      cache's id).
  *
  * Orderings (the reason for each is at the use site):
  *   dck_counter_*          relaxed: counters and id generators order nothing but themselves.
@@ -33,6 +35,13 @@
  *                          a 32-bit word set once (compare-and-swap from an initial value) and read
  *                          by others: what was written before the swap is visible to a reader that
  *                          sees the new word.
+ *   dck_u64_load_relaxed / dck_u64_store_release
+ *                          a word on the hottest read path (the cache's per-thread memo check): the
+ *                          load is a plain load, with no fence and no compiler barrier (unlike
+ *                          ck_pr's asm loads, which clobber memory), so that making the word atomic
+ *                          costs that path nothing. A reader that must see what was written before
+ *                          a new word pairs the load with a later full fence (see P6 in
+ *                          dck_cache.c).
  *
  * All operations are wait-free.
  */
@@ -58,6 +67,7 @@
 typedef _Atomic(uint32_t) dck_atomic_u32_t;
 typedef _Atomic(int64_t) dck_atomic_i64_t;
 typedef _Atomic(void *) dck_atomic_ptr_t;
+typedef _Atomic(uint64_t) dck_atomic_u64_t;
 
 static inline void dck_rc_init(dck_atomic_u32_t *rc, uint32_t value) {
   atomic_init(rc, value);
@@ -104,6 +114,15 @@ static inline bool dck_u32_cas_release(dck_atomic_u32_t *word, uint32_t expected
   return atomic_compare_exchange_strong_explicit(word, &expected, desired, memory_order_release,
                                                  memory_order_relaxed);
 }
+static inline void dck_u64_init(dck_atomic_u64_t *word, uint64_t value) {
+  atomic_init(word, value);
+}
+static inline uint64_t dck_u64_load_relaxed(const dck_atomic_u64_t *word) {
+  return atomic_load_explicit((dck_atomic_u64_t *)word, memory_order_relaxed);
+}
+static inline void dck_u64_store_release(dck_atomic_u64_t *word, uint64_t value) {
+  atomic_store_explicit(word, value, memory_order_release);
+}
 
 #else
 /* ---------------------------------------------------------------------- Concurrency Kit ck_pr -- */
@@ -112,6 +131,7 @@ static inline bool dck_u32_cas_release(dck_atomic_u32_t *word, uint32_t expected
 typedef uint32_t dck_atomic_u32_t;
 typedef int64_t dck_atomic_i64_t;
 typedef void *dck_atomic_ptr_t;
+typedef uint64_t dck_atomic_u64_t;
 
 static inline void dck_rc_init(dck_atomic_u32_t *rc, uint32_t value) {
   *rc = value; /* not yet shared: the pointer is published later, with release ordering */
@@ -170,6 +190,19 @@ static inline uint32_t dck_u32_load_acquire(const dck_atomic_u32_t *word) {
 static inline bool dck_u32_cas_release(dck_atomic_u32_t *word, uint32_t expected, uint32_t desired) {
   ck_pr_fence_release(); /* orders what was written before the swap before the swap itself */
   return ck_pr_cas_32(word, expected, desired);
+}
+static inline void dck_u64_init(dck_atomic_u64_t *word, uint64_t value) {
+  *word = value; /* not yet shared */
+}
+static inline uint64_t dck_u64_load_relaxed(const dck_atomic_u64_t *word) {
+  /* The compiler's relaxed atomic load: one plain, untorn load on every 64-bit target, which the
+     compiler may schedule freely around the surrounding plain loads (ck_pr_load_64 is asm with a
+     memory clobber, a compiler barrier). */
+  return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+static inline void dck_u64_store_release(dck_atomic_u64_t *word, uint64_t value) {
+  ck_pr_fence_release(); /* orders every earlier load and store before the store: a release store */
+  ck_pr_store_64(word, value);
 }
 #endif
 

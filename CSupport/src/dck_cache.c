@@ -10,19 +10,39 @@
  *     entry = { key, context, value, owner, next_to_release }
  *
  * hashed and compared on (key, context). Entries are allocated one per (key, context) the first time
- * that pair is claimed or put, each on its own cache line, and are never removed from the table nor
- * freed while the cache lives: the table only ever grows. No constraint is placed on the key or
- * context values. (Packing `key | context` into one direct ck_hs/ck_ht key would need aligned keys and
- * small contexts, and the pending state and its owner would still need a home; with entries, claiming,
- * publishing and vacating an entry are plain stores into it, never table mutations, so readers only
- * ever race with inserts.) An entry is in one of three states:
+ * that pair is claimed or put, each on its own cache line, and are never freed while the cache lives.
+ * Until the cache is retired they are never removed from the table either: the table only ever grows.
+ * No constraint is placed on the key or context values. (Packing `key | context` into one direct
+ * ck_hs/ck_ht key would need aligned keys and small contexts, and the pending state and its owner
+ * would still need a home; with entries, claiming, publishing and vacating an entry are plain stores
+ * into it, never table mutations, so readers only ever race with inserts.) An entry is in one of
+ * three states:
  *
  *     published   value != NULL                  (owner == NULL; final: a value is never replaced)
  *     pending     value == NULL, owner != NULL    a thread is running `compute` for it
  *     vacant      value == NULL, owner == NULL    a computation returned NULL; the next caller claims it
  *
- * `count` is the number of published entries. The writer state (mutex, condition variable, count)
- * lives on a different cache line from the `ck_hs_t` header that every reader loads.
+ * `count` is the number of published entries in the table. The writer state (mutex, condition
+ * variable, count, retirement) lives on a different cache line from the `ck_hs_t` header that every
+ * reader loads.
+ *
+ * -------------------------------------------------------------------------------------- Retirement --
+ *
+ * dck_cache_retire makes a cache serve nothing, for good, without freeing anything (readers may still
+ * hold borrowed values): under cache->lock it sets `retired`, moves every entry of the table onto the
+ * `retired_entries` list (through `next_to_release`), replaces the table's slot array by an empty one
+ * (ck_hs_reset: the old array is retired through the epoch allocator, as a growth retires it), and
+ * gives the cache a new id, so that no per-thread memo slot matches it any more. From then on:
+ *   - dck_cache_get finds nothing (P6 below says why a reader ordered after the retirement cannot
+ *     refill its memo with an old value);
+ *   - dck_cache_get_or_compute returns RETIRED without computing when it finds no value, and a thread
+ *     that was waiting for a pending entry returns RETIRED when it wakes;
+ *   - dck_cache_put returns RETIRED;
+ *   - a computation already running publishes into its entry as before (its caller gets COMPUTED and
+ *     the value), but the entry is on the retired list, so no reader finds it, and `count` is left
+ *     alone;
+ *   - the table stays empty: nothing inserts into a retired cache.
+ * dck_cache_destroy releases the retired entries' values with the others.
  *
  * ------------------------------------------------------------------------------------------- Locks --
  *
@@ -75,7 +95,8 @@
  * dck_epoch_allocator with defer == true, which queues it on the shared writer record; the writer calls
  * dck_epoch_reclaim after every insert (and destroy does too) to free what has passed a grace period.
  * Entries themselves need no epoch protection: they live until the cache is destroyed, and destroy's
- * caller guarantees that no reader remains.
+ * caller guarantees that no reader remains. dck_cache_retire replaces the slot array the same way
+ * (ck_hs_reset retires the old one with defer == true) and calls dck_epoch_reclaim too.
  *
  * ----------------------------------------------------------------------------- Memory ordering --
  *
@@ -96,6 +117,19 @@
  *   P5  the miss path: every state change of an entry (claim, publish, vacate) and every wait happens
  *       under cache->lock, so waiters see the published value (and everything compute did) when they
  *       wake; count is modified only under cache->lock and read with a relaxed atomic load.
+ *       `retired` and `retired_entries` are read and written only under cache->lock.
+ *   P6  the id and retirement. dck_cache_get loads cache->id once, relaxed (a plain load: the memo
+ *       check is the hottest read of the library), compares it with the memo slot, and on a miss
+ *       stores that same loaded id into the slot it fills from the table. dck_cache_retire stores the
+ *       empty slot array (in ck_hs_reset) and then the new id with dck_u64_store_release. Between
+ *       its id load and its table look-up, a reader runs dck_epoch_read_begin, whose store-to-load
+ *       serialisation is a full fence (ck_epoch_begin: `xchg` on x86-64, `dmb ish` elsewhere; read
+ *       sections never nest here, so the fence is always taken). So a reader that loaded the new id
+ *       sees the empty array and fills no slot, and a slot filled from the old array carries the
+ *       old id, which no later check matches. A reader that loaded the old id before the retirement
+ *       may still return an old value from its memo or the old array: that read is concurrent with
+ *       the retirement, not after it. (TSan sees neither ck_hs nor the fence; the entries it does see
+ *       are annotated as in P1, and the id is a C11 atomic there.)
  *
  * ThreadSanitizer: ck_pr, ck_hs and ck_epoch are inline assembly or code in libck.so, which TSan does
  * not see. In TSan builds, P1 is annotated with __tsan_release(entry) before ck_hs_put and
@@ -116,20 +150,24 @@
  *   dck_cache_set_context     lock-free (one compare-and-swap, release; never retried).
  *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
  *   dck_cache_put             blocking (cache->lock).
+ *   dck_cache_retire          blocking (cache->lock; allocates the empty slot array).
  *   dck_cache_create          blocking (allocation; first call initialises the epoch).
  *   dck_cache_destroy         blocking only in that it runs release callbacks.
  *
  * --------------------------------------------------------------------------------------- Ownership --
  *
  * The cache owns one reference to every published value: adopted from compute (+1) or retained by
- * dck_cache_put. Callers get borrowed pointers, valid until dck_cache_destroy, which releases every
- * value after the table, the entries and the cache itself are freed, with no lock held.
+ * dck_cache_put, in the table or on the retired list. Callers get borrowed pointers, valid until
+ * dck_cache_destroy, which releases every value after the table, the entries and the cache itself are
+ * freed, with no lock held. Retiring a cache releases nothing.
  *
  * Invariants (with cache->lock held, or at any time for the "ever" ones):
- *   - every entry in the table is in exactly one of the three states above; a published entry never
- *     changes again (ever);
- *   - an entry's pointer is in the table from its allocation to dck_cache_destroy (ever);
- *   - count == number of published entries == references the cache holds;
+ *   - every entry, in the table or on the retired list, is in exactly one of the three states above;
+ *     a published entry never changes again (ever);
+ *   - an entry's pointer is in the table from its allocation until the cache is retired, then on the
+ *     retired list until dck_cache_destroy (ever); once retired, the table is empty (ever);
+ *   - count == number of published entries in the table; count plus the published entries on the
+ *     retired list == references the cache holds;
  *   - owner != NULL  =>  that thread is inside this entry's `compute` call;
  *   - waiting_on != NULL  =>  that thread is blocked on (or about to block on, or just woken from)
  *     the settled condition of that entry's cache;
@@ -180,7 +218,7 @@ typedef struct cache_entry {
   _Alignas(DCK_CACHE_LINE) cache_id_t id; /* immutable after publication (P1) */
   dck_atomic_ptr_t value;                 /* NULL until published; then never changes (P2) */
   cache_thread_t *owner;                  /* non-NULL while pending; see "Locks" */
-  struct cache_entry *next_to_release;    /* used by dck_cache_destroy only */
+  struct cache_entry *next_to_release;    /* the retired list, then dck_cache_destroy's list */
 } cache_entry_t;
 
 struct dck_cache {
@@ -189,10 +227,12 @@ struct dck_cache {
   /* Writer state, on its own line(s) so that taking the lock never disturbs readers. */
   _Alignas(DCK_CACHE_LINE) pthread_mutex_t lock;
   pthread_cond_t settled;
-  dck_atomic_i64_t count; /* published entries; written under lock, read relaxed */
-  /* Never reused by another cache in this process: names this cache in the per-thread memo. Written
-     once before the cache is shared, then only read. */
-  uint64_t id;
+  dck_atomic_i64_t count; /* published entries in the table; written under lock, read relaxed */
+  bool retired;                     /* under lock; see "Retirement" */
+  cache_entry_t *retired_entries;   /* under lock; linked through next_to_release */
+  /* Never reused by another cache (nor by this one after a retirement) in this process: names this
+     cache in the per-thread memo. Set before the cache is shared, then only by dck_cache_retire (P6). */
+  dck_atomic_u64_t id;
   /* The context set by dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Set at most once (CAS, release),
      read by every default read that has no context of its own (acquire). */
   dck_atomic_u32_t context;
@@ -205,7 +245,8 @@ struct dck_cache {
  * because a cached default is the hottest read of the library. It is sound because
  *   - a published value is final and stays valid until its cache is destroyed;
  *   - cache ids are never reused (a 64-bit counter), so an entry left behind by a destroyed cache can
- *     never match a live one, and its dangling value pointer is never returned;
+ *     never match a live one, and its dangling value pointer is never returned; a retired cache takes
+ *     a new id, so the slots filled before the retirement never match it again (P6);
  *   - the memo is filled only after this thread read the value through the table (P2), so the
  *     acquire that made the value visible to this thread already happened.
  * It is thread-local: filling it writes no shared cache line, so readers still scale across cores.
@@ -306,11 +347,20 @@ static cache_entry_t *table_insert_locked(dck_cache_t *cache, const cache_id_t *
   return entry;
 }
 
-/* Publishes `value` (whose reference the cache now holds) into a pending or vacant entry. */
+/* Publishes `value` (whose reference the cache now holds) into a pending or vacant entry. An entry
+   of a retired cache is on the retired list: no reader can find it, and `count` leaves it out. */
 static void entry_publish_locked(dck_cache_t *cache, cache_entry_t *entry, void *value) {
   DCK_TSAN_RELEASE(entry);
   dck_ptr_store_release(&entry->value, value); /* P2 */
-  dck_counter_add(&cache->count, 1);
+  if (!cache->retired) {
+    dck_counter_add(&cache->count, 1);
+  }
+}
+
+/* A new cache id: unique, never 0. Relaxed: the id is published with the cache pointer itself (by
+   the caller's own release/acquire, e.g. a task-local binding), or by dck_cache_retire's release. */
+static uint64_t new_cache_id(void) {
+  return (uint64_t)dck_counter_fetch_add(&next_cache_id, 1) + 1;
 }
 
 static void entry_set_owner_locked(cache_entry_t *entry, cache_thread_t *owner) {
@@ -375,9 +425,7 @@ dck_cache_t *dck_cache_create(void) {
   }
   pthread_mutex_init(&cache->lock, NULL);
   pthread_cond_init(&cache->settled, NULL);
-  /* Unique, never 0. Relaxed: the id is published with the cache pointer itself, which the caller
-     hands to other threads with its own release/acquire (a task-local binding). */
-  cache->id = (uint64_t)dck_counter_fetch_add(&next_cache_id, 1) + 1;
+  dck_u64_init(&cache->id, new_cache_id());
   DCK_DEBUG_COUNT(dck_debug_counter_caches, 1);
   return cache;
 }
@@ -386,8 +434,16 @@ void dck_cache_destroy(dck_cache_t *cache) {
   if (cache == NULL) {
     return;
   }
-  /* Unlink every entry into a private list, then free the table and the cache... */
-  cache_entry_t *to_release = NULL;
+  /* Unlink every entry (the retired ones are linked already) into a private list, then free the
+     table and the cache... */
+  cache_entry_t *to_release = cache->retired_entries;
+#ifdef DCK_DEBUG
+  for (cache_entry_t *entry = to_release; entry != NULL; entry = entry->next_to_release) {
+    if (entry->owner != NULL) {
+      fail("dck_cache_destroy: a value of this cache is still being computed");
+    }
+  }
+#endif
   ck_hs_iterator_t iterator = CK_HS_ITERATOR_INITIALIZER;
   void *object;
   while (ck_hs_next(&cache->table, &iterator, &object)) {
@@ -427,12 +483,11 @@ static inline memo_slot_t *memo_slot(uintptr_t key, uint32_t context) {
   return &memo[(mixed >> 4) & (DCK_MEMO_SLOTS - 1)];
 }
 
-void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
-  memo_slot_t *slot = memo_slot(key, context);
-  if (slot->cache_id == cache->id && slot->key == key && slot->context == context) {
-    return slot->value;
-  }
-
+/* dck_cache_get past a memo miss: the epoch-protected table look-up, which fills the slot with the id
+   the memo check loaded (P6). Kept out of line, so that the memo hit needs no saved registers. */
+__attribute__((noinline)) static void *get_from_table(dck_cache_t *cache, uintptr_t key,
+                                                      uint32_t context, memo_slot_t *slot,
+                                                      uint64_t id) {
   const unsigned long hash = hash_id(key, context);
   const cache_id_t probe = {key, context};
   ck_epoch_record_t *record = dck_epoch_read_begin();
@@ -446,9 +501,18 @@ void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
   }
   dck_epoch_read_end(record);
   if (value != NULL) {
-    *slot = (memo_slot_t){cache->id, key, context, value};
+    *slot = (memo_slot_t){id, key, context, value};
   }
   return value;
+}
+
+void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
+  memo_slot_t *slot = memo_slot(key, context);
+  const uint64_t id = dck_u64_load_relaxed(&cache->id); /* loaded once: checked and filled (P6) */
+  if (slot->cache_id == id && slot->key == key && slot->context == context) {
+    return slot->value;
+  }
+  return get_from_table(cache, key, context, slot, id);
 }
 
 dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, uint32_t context,
@@ -467,6 +531,11 @@ dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, u
 
   pthread_mutex_lock(&cache->lock);
   for (;;) {
+    if (cache->retired) {
+      pthread_mutex_unlock(&cache->lock);
+      *out_value = NULL;
+      return DCK_CACHE_RETIRED;
+    }
     entry = table_find_locked(cache, &id, hash);
     if (entry == NULL) {
       entry = table_insert_locked(cache, &id, hash, NULL, self);
@@ -511,8 +580,10 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
   dck_cache_status_t status = DCK_CACHE_INSERTED;
 
   pthread_mutex_lock(&cache->lock);
-  cache_entry_t *entry = table_find_locked(cache, &id, hash);
-  if (entry == NULL) {
+  cache_entry_t *entry = NULL;
+  if (cache->retired) {
+    status = DCK_CACHE_RETIRED;
+  } else if ((entry = table_find_locked(cache, &id, hash)) == NULL) {
     dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
     table_insert_locked(cache, &id, hash, value, NULL);
     dck_counter_add(&cache->count, 1);
@@ -526,6 +597,32 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
   }
   pthread_mutex_unlock(&cache->lock);
   return status;
+}
+
+bool dck_cache_retire(dck_cache_t *cache) {
+  pthread_mutex_lock(&cache->lock);
+  if (cache->retired) {
+    pthread_mutex_unlock(&cache->lock);
+    return false;
+  }
+  cache->retired = true;
+  ck_hs_iterator_t iterator = CK_HS_ITERATOR_INITIALIZER;
+  void *object;
+  while (ck_hs_next(&cache->table, &iterator, &object)) {
+    cache_entry_t *entry = object;
+    entry->next_to_release = cache->retired_entries;
+    cache->retired_entries = entry;
+  }
+  /* An empty slot array replaces the table's; the old one is retired through the epoch allocator,
+     since readers may still be probing it. */
+  if (!ck_hs_reset(&cache->table)) {
+    fail("out of memory retiring a cache");
+  }
+  dck_counter_add(&cache->count, -dck_counter_load(&cache->count)); /* none in the table now */
+  dck_u64_store_release(&cache->id, new_cache_id()); /* after the empty array (P6) */
+  dck_epoch_reclaim();
+  pthread_mutex_unlock(&cache->lock);
+  return true;
 }
 
 size_t dck_cache_count(dck_cache_t *cache) {

@@ -24,11 +24,20 @@ extension DependencyValues {
   /// false, so it reports nothing. As in the classic library it is cached, except while preparing
   /// (so that the prepared value can still be stored) and for a strict key (so that a later read that
   /// is not overridden still fails the test).
+  ///
+  /// Lifecycles (`Lifecycle/`): the computation reads through a recording view of the cache, so
+  /// that the cached values it reads are known when its value is cached (shutdown goes dependents
+  /// first); a read through such a view comes here first. A cache that was shut down serves what it
+  /// had and reports the read (`_valueAfterShutdown`).
   @usableFromInline @inline(never)
   func _computeDefault<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
     captured: _TrieRoot?, site: _ReadSite
   ) -> Key.Value {
+    if let reads = cache.recording {
+      return _readRecorded(
+        Key.self, id, context: context, reads: reads, captured: captured, site: site)
+    }
     let isSetting = _isUpdating || _assignedKeys != nil
     var scope = self
     scope._isUpdating = false
@@ -39,10 +48,12 @@ extension DependencyValues {
     }
     let overrideReads = scope._storage.isEmpty ? nil : _OverrideReads()
     scope._overrideReads = overrideReads
+    let reads = scope._recordReads(of: cache)
     let chain = _DefaultComputation.chain + [_displayName(of: Key.self)]
     let compute = {
+      defer { reads.close() }
       // The default runs as code of its own: no frame of the read that triggered it.
-      _ReadFrame.with(nil) {
+      return _ReadFrame.with(nil) {
         _DefaultComputation.$chain.withValue(chain) {
           _DefaultComputation.$readSite.withValue(site) {
             _DefaultComputation.$isSetting.withValue(isSetting) {
@@ -64,7 +75,14 @@ extension DependencyValues {
         scopedValue = value
         return nil  // the scope's own value: nothing for the shared cache
       }
-      return Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
+      guard
+        let box = cache.cacheableBox(
+          for: value, of: Key.self, _CacheEntryID(id, context), reads: reads.recorded, site: site)
+      else {
+        scopedValue = value
+        return nil  // the cache was shut down: nothing is cached
+      }
+      return box
     }
     if let shared = Self._cachedDefault(
       Key.self, id, context: context, cache: cache, chain: chain, site: site, compute: &computeBox)
@@ -92,6 +110,9 @@ extension DependencyValues {
       return nil
     case .cycle:
       _DefaultComputation.failCycle(chain: chain, site: site)
+    case .retired:
+      return _valueAfterShutdown(
+        Key.self, id, context: context, cache: cache, site: site, compute: &compute)
     }
   }
 

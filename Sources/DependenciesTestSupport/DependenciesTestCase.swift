@@ -2,8 +2,9 @@ import Dependencies
 import XCTest
 
 /// An `XCTestCase` whose every test method runs with dependencies of its own: test context, no
-/// overrides, and a fresh cache of default values. (Issues the library reports fail the running test
-/// at the place of the read with or without this class.)
+/// overrides, and a fresh cache of default values, whose values that need it
+/// (`ShutdownableDependency`) start shutting down when the method ends. (Issues the library reports
+/// fail the running test at the place of the read with or without this class.)
 ///
 /// ```swift
 /// final class FeatureTests: DependenciesTestCase {
@@ -32,6 +33,7 @@ open class DependenciesTestCase: XCTestCase {
       $0 = DependencyValues()
     } operation: {
       super.invokeTest()
+      DependencyValues._shutDownTestCacheInBackground()
     }
   }
 }

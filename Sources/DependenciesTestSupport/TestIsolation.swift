@@ -2,7 +2,8 @@ import Dependencies
 
 /// How a test gets dependencies of its own: test context, no overrides, a fresh cache of default
 /// values (so stateful defaults and `prepareDependencies` start over), and failures reported to the
-/// running test.
+/// running test. When the test case ends, the values of its cache that need it
+/// (`ShutdownableDependency`) are shut down, inside the test: a failure or timeout fails it.
 enum TestIsolation {
   /// True inside the scope of one test case once it has been isolated, so stacked traits (a suite's
   /// and a test's) isolate once and then only add their overrides.
@@ -30,7 +31,14 @@ enum TestIsolation {
       try await withDependencies {
         $0 = DependencyValues()
       } operation: {
-        try await updated()
+        let result: Result<R, any Error>
+        do {
+          result = .success(try await updated())
+        } catch {
+          result = .failure(error)
+        }
+        await DependencyValues._shutDownTestCache()
+        return try result.get()
       }
     }
   }

@@ -11,9 +11,14 @@ func testSupportDidLoad() {
   _TestCaches._xctestObserverDidInstall()
 }
 
-/// Starts a fresh cache of default values before each XCTest test method.
+/// Starts a fresh cache of default values before each XCTest test method, and shuts down the values
+/// of the method's cache that need it (`ShutdownableDependency`) after it.
 final class FreshCachePerTestObserver: NSObject, XCTestObservation {
   func testCaseWillStart(_ testCase: XCTestCase) {
     _TestCaches._xctestCaseWillStart()
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    _TestCaches._xctestCaseDidFinish()
   }
 }

@@ -26,6 +26,38 @@ enum LargeTestValueKey: TestDependencyKey {
   }
 }
 
+/// A parameterized case's cache is shut down (its values that need it) when it is released, soon
+/// after the case ends: a value whose background task runs until its shutdown stops it.
+@Suite(.serialized) struct TestCacheShutdownTests {
+  static let tickers = LockIsolated<[Int: Ticker]>([:])
+
+  @Test(arguments: 0..<6)
+  func aParameterizedCasesValuesAreShutDownAfterTheCase(_ argument: Int) async {
+    @Dependency(TickerKey.self) var ticker
+    Self.tickers.withValue { $0[argument] = ticker }
+    #expect(!ticker.stopped.value)
+    guard argument == 5 else { return }
+    // By now the first case's cache was swept (a later case's cache creation sweeps the ended
+    // ones), and its shutdown runs in the background.
+    guard let first = Self.tickers.value[0] else { return }
+    let stopped = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await first.task.value
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(30))
+        return false
+      }
+      defer { group.cancelAll() }
+      return await group.next()!
+    }
+    if !stopped { first.task.cancel() }
+    #expect(stopped)
+    #expect(first.stopped.value)
+  }
+}
+
 /// Without a way to tell which Swift Testing test is running, every test would share one cache:
 /// that is said once, loudly, with the missing symbols and the fix.
 @Suite struct SwiftTestingBridgeFallbackTests {

@@ -6,10 +6,18 @@ import CDependencies
 /// `Value` is fixed by the key the pointer is stored under, so a read can reinterpret the pointer
 /// with `unsafeDowncast`-like cost and no dynamic cast.
 @usableFromInline
-final class _DependencyBox<Value: Sendable>: Sendable {
+final class _DependencyBox<Value: Sendable>: _AnyDependencyBox, @unchecked Sendable {
+  // @unchecked Sendable: `value` is immutable and Sendable (the base class has no state).
   @usableFromInline let value: Value
 
-  @usableFromInline init(_ value: Value) { self.value = value }
+  @usableFromInline init(_ value: Value) {
+    self.value = value
+    super.init()
+  }
+
+  override var shutdownable: (any ShutdownableDependency)? {
+    value as? any ShutdownableDependency
+  }
 
   /// Reads the value behind a borrowed pointer returned by the trie or the cache.
   ///
@@ -19,6 +27,18 @@ final class _DependencyBox<Value: Sendable>: Sendable {
   static func value(at pointer: UnsafeMutableRawPointer) -> Value {
     Unmanaged<_DependencyBox<Value>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
   }
+}
+
+/// A `_DependencyBox` of any value type, for code that has only the box's address: the lifecycle of
+/// cached values asks whether a value needs shutting down (a virtual call and one dynamic cast, done
+/// only when a shutdown plans). It adds no stored property: a box's value stays where it was.
+@usableFromInline
+class _AnyDependencyBox: @unchecked Sendable {
+  // @unchecked Sendable: no stored state.
+  @usableFromInline init() {}
+
+  /// The value, when it conforms to ``ShutdownableDependency``.
+  var shutdownable: (any ShutdownableDependency)? { nil }
 }
 
 /// Registers Swift's retain and release as the C core's value callbacks. Evaluated once, before

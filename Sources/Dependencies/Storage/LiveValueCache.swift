@@ -7,10 +7,22 @@ import CDependencies
 /// argument of a parameterized test) and XCTest test methods each get their own, without any trait
 /// or base class, so a stateful default (a counter, an incrementing UUID generator) and the values of
 /// `prepareDependencies` start fresh in every test. See `_TestCaches`.
+///
+/// A cache also keeps the lifecycle of its values (`_LifecycleState`, in `Lifecycle/`): what it
+/// cached, in which order, and what each computation read, so that the values that need it are shut
+/// down dependents first. `shutDown(timeout:reporting:)` retires the C cache, so that every later
+/// read misses and the miss path can report it; a cache released with values that were never shut
+/// down shuts them down in the background.
+///
+/// While a default is computed, the computation's scope reads through a *recording view* of its
+/// cache (`init(recordingReadsOf:)`): a `_LiveValueCache` whose C handle is a retired, empty cache,
+/// so that every read made by the computation misses and `_computeDefault` learns which cached values
+/// the computation read (see `_ComputationReads`) before serving them from the real cache.
 @usableFromInline
 final class _LiveValueCache: @unchecked Sendable {
   // @unchecked Sendable: owns a C cache handle. The C cache is safe for concurrent use (lock-free
-  // reads, serialised writers), and `deinit` runs only when no reader can hold `self` any more.
+  // reads, serialised writers), and `deinit` runs only when no reader can hold `self` any more. The
+  // other state sits behind a lock (`state`) or is the recording's (`_ComputationReads`).
   @usableFromInline let handle: OpaquePointer
 
   /// True for the root cache of a test process: reads go to the running test's own cache instead
@@ -18,25 +30,73 @@ final class _LiveValueCache: @unchecked Sendable {
   /// read path pays one predictable branch for it.
   @usableFromInline let routesToTests: Bool
 
-  /// The overrides the values of this cache started with (a test trait's, or those set by the
-  /// `withDependencies` update that created the cache), or nil: a default computed from them
-  /// belongs to everything that uses this cache, not to a scope of it (see `_computeDefault`). Read
-  /// on the miss path, written when a scope starts with this cache.
-  private let baselineState = _Locked<_TrieRoot?>(nil)
+  /// What a cache changes on its miss path, under one lock; nil for a recording view.
+  struct State {
+    /// The overrides the values of this cache started with (a test trait's, or those set by the
+    /// `withDependencies` update that created the cache), or nil: a default computed from them
+    /// belongs to everything that uses this cache, not to a scope of it (see `_computeDefault`).
+    /// Read on the miss path, written when a scope starts with this cache.
+    var baseline: _TrieRoot?
+    /// What the cache holds, in which order, and how far a shutdown of its values has got.
+    var lifecycle = _LifecycleState()
+  }
 
-  /// See `baselineState`.
+  let state: _Locked<State>?
+
+  /// For a recording view: the computation whose reads it records, and the cache it reads; nil for
+  /// a cache.
+  let recording: _ComputationReads?
+
+  /// See `State.baseline`. A recording view forwards to its cache.
   var baseline: _TrieRoot? {
-    get { baselineState.withLock { $0 } }
-    set { baselineState.withLock { $0 = newValue } }
+    get {
+      if let recording { return recording.target.baseline }
+      return state?.withLock { $0.baseline }
+    }
+    set {
+      if let recording { return recording.target.baseline = newValue }
+      state?.withLock { $0.baseline = newValue }
+    }
   }
 
   init(routesToTests: Bool = false) {
     _ = _registerValueCallbacks
     handle = dck_cache_create()!
     self.routesToTests = routesToTests
+    state = _Locked(State())
+    recording = nil
   }
 
-  deinit { dck_cache_destroy(handle) }
+  /// A recording view of `cache` (which is not a view itself) for one default's computation, on
+  /// the calling thread.
+  init(recordingReadsOf cache: _LiveValueCache) {
+    handle = Self.alwaysEmptyHandle
+    routesToTests = false
+    state = nil
+    recording = _ComputationReads(target: cache)
+  }
+
+  deinit {
+    guard recording == nil else { return }  // a view's handle is shared and never destroyed
+    cacheWillBeDestroyed()
+    dck_cache_destroy(handle)
+  }
+
+  /// A retired C cache: finds nothing, computes nothing, takes nothing. The handle of every
+  /// recording view; lives as long as the process. `nonisolated(unsafe)`: an immutable handle to a C
+  /// cache, which is safe for concurrent use.
+  nonisolated(unsafe) private static let alwaysEmptyHandle: OpaquePointer = {
+    let handle = dck_cache_create()!
+    dck_cache_retire(handle)
+    return handle
+  }()
+
+  /// The cache a write through `self` goes to: the cache reads go to (`resolved`), or for a recording
+  /// view the cache it reads.
+  var writable: _LiveValueCache {
+    let resolved = resolved
+    return resolved.recording?.target ?? resolved
+  }
 
   /// The cache of a process's root values: the live cache, or in a test process the router to the
   /// running test's cache.
@@ -57,6 +117,8 @@ final class _LiveValueCache: @unchecked Sendable {
     /// Computing the value needs the value itself (on this thread, or through threads waiting on
     /// each other).
     case cycle
+    /// The cache was shut down (retired): nothing was found, computed or cached.
+    case retired
   }
 
   /// The value cached for `key` in `context`, computed by `compute` when absent: exactly once,
@@ -79,6 +141,7 @@ final class _LiveValueCache: @unchecked Sendable {
     case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED: return .value(result!)
     case DCK_CACHE_NOT_COMPUTED: return .notCached
     case DCK_CACHE_CYCLE: return .cycle
+    case DCK_CACHE_RETIRED: return .retired
     default:
       fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
     }
@@ -108,17 +171,22 @@ final class _LiveValueCache: @unchecked Sendable {
     DependencyContext(_rawValue: dck_cache_context(handle))
   }
 
-  /// Sets `preparedContext` of the cache reads go to (`resolved`); false when it was set already.
+  /// Sets `preparedContext` of the cache reads go to (`writable`); false when it was set already.
   func prepare(context: DependencyContext) -> Bool {
-    dck_cache_set_context(resolved.handle, context._rawValue)
+    dck_cache_set_context(writable.handle, context._rawValue)
   }
 
   /// Caches `value` (a borrowed `_DependencyBox` pointer) as the default of `key` in `context`, in
-  /// the cache reads go to (`resolved`); false when a value is cached already.
+  /// the cache reads go to (`writable`); false when a value is cached already, or the cache was shut
+  /// down.
   func prepare(_ key: _KeyIdentity, context: DependencyContext, value: UnsafeMutableRawPointer)
     -> Bool
   {
-    dck_cache_put(resolved.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
+    let cache = writable
+    guard dck_cache_put(cache.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
+    else { return false }
+    cache.registerPrepared(_CacheEntryID(key, context), box: value)
+    return true
   }
 
   /// The value cached for `key` in `context`, copied out while this cache is alive (a test's cache

@@ -23,6 +23,11 @@ import Foundation
 ///   module registers an XCTest observer when it is loaded, which starts a new cache before each
 ///   test method (`_xctestCaseWillStart`).
 ///
+/// A test's cache that the test machinery lets go of — an ended parameterized case's, swept; an
+/// XCTest method's, when the method finishes — starts shutting down its values that need it
+/// (`ShutdownableDependency`) in the background (`_LiveValueCache.shutDownInBackground()`). Caches
+/// of traits are shut down by the trait, inside the test.
+///
 /// When neither applies (code running outside any test, such as a static initialiser), the routing
 /// cache itself is used. When an XCTest run has no observer — the test target does not link
 /// `DependenciesTestSupport` — the tests would share cached values, so that is reported loudly,
@@ -50,14 +55,16 @@ package enum _TestCaches {
   @usableFromInline @inline(never)
   static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
     if let testCase = _SwiftTestingBridge.currentTestCase() {
-      let (cache, released) = lock.withLock {
-        if let entry = swiftTestingCaches[testCase.identity] { return (entry.cache, [:]) }
+      let (cache, swept) = lock.withLock {
+        if let entry = swiftTestingCaches[testCase.identity] { return (entry.cache, Swept()) }
         let cache = _LiveValueCache()
         swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
           cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
         return (cache, sweepEndedCases())
       }
-      withExtendedLifetime(released) {}  // released here, outside the lock: deinits may run
+      // Outside the lock: shutdowns start, deinits may run.
+      for ended in swept.endedCaches { ended.shutDownInBackground() }
+      withExtendedLifetime(swept) {}
       return cache
     }
     guard ProcessEnvironment.isXCTestRun else {
@@ -83,18 +90,31 @@ package enum _TestCaches {
     }
   }
 
+  /// What a sweep removed: the caches of the cases that ended, and the old table (released outside
+  /// the lock).
+  private struct Swept {
+    var endedCaches: [_LiveValueCache] = []
+    var old: [AnyHashable: SwiftTestingEntry] = [:]
+  }
+
   /// Removes the caches of cases that have ended, every so many new caches: amortised O(1) per
   /// cache, and at most about twice the running cases' caches held. Called with `lock` held;
-  /// returns what to release outside it.
-  private static func sweepEndedCases() -> [AnyHashable: SwiftTestingEntry] {
+  /// returns what to shut down and release outside it.
+  private static func sweepEndedCases() -> Swept {
     cachesUntilSweep -= 1
-    guard cachesUntilSweep <= 0 else { return [:] }
+    guard cachesUntilSweep <= 0 else { return Swept() }
     // Only caches with an owner can be swept: the budget counts those.
     defer { cachesUntilSweep = max(1, swiftTestingCaches.values.count(where: \.hasOwner)) }
-    guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return [:] }
+    guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return Swept() }
     let old = swiftTestingCaches
-    swiftTestingCaches = old.filter { !$0.value.caseEnded }
-    return old
+    var kept = old
+    var ended: [_LiveValueCache] = []
+    for (identity, entry) in old where entry.caseEnded {
+      kept[identity] = nil
+      ended.append(entry.cache)
+    }
+    swiftTestingCaches = kept
+    return Swept(endedCaches: ended, old: old)
   }
 
   /// In a Swift Testing run where the running test cannot be found, every test shares one cache:
@@ -159,6 +179,12 @@ package enum _TestCaches {
       return xctestCache
     }
     withExtendedLifetime(previous) {}  // released here, outside the lock: deinits may run
+  }
+
+  /// Called by the test-support module's XCTest observer after each test method: the method's cache
+  /// starts shutting down its values that need it (it stays current until the next method starts).
+  package static func _xctestCaseDidFinish() {
+    lock.withLock { xctestCache }?.shutDownInBackground()
   }
 
   /// Called by the test-support module when it registers its XCTest observer.

@@ -1,0 +1,101 @@
+// The miss path's part in lifecycles: recording which cached values a default's computation reads
+// (for the shutdown order), and serving reads of a cache that was shut down. Called from
+// `_computeDefault` and `_cachedDefault` only; a read of a cached value never comes here.
+
+extension DependencyValues {
+  /// A read made by a default's computation (through its recording view, `reads`): records the
+  /// entry, then serves it from the cache the view records for, computing it there on a miss.
+  @inline(never)
+  func _readRecorded<Key: TestDependencyKey>(
+    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, reads: _ComputationReads,
+    captured: _TrieRoot?, site: _ReadSite
+  ) -> Key.Value {
+    reads.record(_CacheEntryID(id, context))
+    let cache = reads.target
+    if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
+      return value
+    }
+    return _computeDefault(
+      Key.self, id, context: context, cache: cache, captured: captured, site: site)
+  }
+
+  /// Makes this computation scope read through a recording view of `cache`; returns what the view
+  /// records.
+  mutating func _recordReads(of cache: _LiveValueCache) -> _ComputationReads {
+    let view = _LiveValueCache(recordingReadsOf: cache)
+    _cache = view
+    return view.recording!
+  }
+
+  /// A read of `Key` that found `cache` retired (shut down): the value it had, reported when that
+  /// value was shut down (or everything was); for a key that had none, a value computed by
+  /// `compute` and not cached (the cache refuses it), reported once everything was shut down. Nil
+  /// when `compute` cached nothing (its value is the caller's).
+  static func _valueAfterShutdown<Key: TestDependencyKey>(
+    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
+    site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
+  ) -> Key.Value? {
+    let (box, report) = cache.retiredRead(_CacheEntryID(id, context))
+    if let box {
+      let value = withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: box) }
+      if let report {
+        _LifecycleReports.readAfterShutdown(
+          Key.self, site: site,
+          value: value is any ShutdownableDependency ? .shutDown : .cached, report)
+      }
+      return value
+    }
+    if let report {
+      _LifecycleReports.readAfterShutdown(Key.self, site: site, value: .new, report)
+    }
+    guard let box = compute() else { return nil }
+    // Not reached: a computation for a retired cache is refused before it returns a box. Should it
+    // happen, the value is returned and not kept.
+    defer { Unmanaged<_DependencyBox<Key.Value>>.fromOpaque(box).release() }
+    return _DependencyBox<Key.Value>.value(at: box)
+  }
+}
+
+/// The reports of the lifecycle of dependencies.
+enum _LifecycleReports {
+  /// A dependency was read after the values of its cache were shut down (or, while they were, a
+  /// value that needs shutting down was computed: it is not cached and will not be shut down).
+  /// What a read after the shutdown returned.
+  enum ReturnedValue {
+    /// The value the cache held, which was shut down.
+    case shutDown
+    /// The value the cache held, which needs no shutdown.
+    case cached
+    /// A value computed for the read, not cached.
+    case new
+  }
+
+  static func readAfterShutdown<Key: TestDependencyKey>(
+    _ key: Key.Type, site: _ReadSite, value: ReturnedValue, _ report: _LifecycleState.ReadReport
+  ) {
+    let names = _DependencyReports.Names(Key.self, Key.Value.self, property: site.property)
+    let outcome =
+      switch value {
+      case .shutDown: "The value returned is the one that was shut down."
+      case .cached: "The value returned is the one cached before the shutdown."
+      case .new:
+        "A new value was computed for this read: it is not cached, and will not be shut down."
+      }
+    let message = """
+      @Dependency(\(names.argument)) was read after the dependencies were shut down.
+
+      \(names.describe(at: site))
+
+      \(outcome) Reads after a shutdown come from work that outlived it: stop that work (cancel \
+      its tasks, drain it) before shutting dependencies down.
+      """
+    switch report {
+    case .issue:
+      reportIssue(
+        message, fileID: site.fileID, filePath: site.filePath, line: site.line,
+        column: site.column)
+    case .standardError:
+      ProcessEnvironment.writeToStandardError("⚠️ swift-dependencies: \(message)\n")
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/// The order in which the values of one cache are shut down, and the run that does it.
+///
+/// A *job* shuts down one value: the value of one entry that conforms to
+/// ``ShutdownableDependency``, or one object cached under several entries (several keys, or one key
+/// in several contexts, returning the same instance), which is shut down once. Job A must finish
+/// before job B starts when a value of A read a value of B while it was computed: directly, or
+/// through values that need no shutdown (A reads X reads B). A read only counts toward a value
+/// cached earlier than the reader: every read a computation records is of such a value (it was
+/// cached by the time the read returned), and the rule keeps the graph acyclic whatever happens.
+///
+/// The run starts every job whose predecessors have finished, so independent values shut down
+/// concurrently. A job that fails or times out counts as finished: its successors still run.
+/// (Should merging one object's entries ever close a cycle, the latest-cached waiting job starts.)
+struct _ShutdownPlan: Sendable {
+  struct Job: Sendable {
+    var name: String
+    let value: any ShutdownableDependency
+    var entries: [_CacheEntryID]
+    /// The latest sequence among its entries.
+    var sequence: Int
+    var predecessors = 0
+    var successors: Set<Int> = []
+  }
+
+  private(set) var jobs: [Job] = []
+
+  /// How long each value of a cache shut down in the background (a released one, or a test's after
+  /// the test) may take.
+  static let releasedCacheTimeout = Duration.seconds(10)
+
+  /// Plans the shutdown of `nodes` (in the order they were cached).
+  init(nodes: [_LifecycleState.Node]) {
+    var sequence: [_CacheEntryID: Int] = [:]
+    for (index, node) in nodes.enumerated() where sequence[node.entry] == nil {
+      sequence[node.entry] = index
+    }
+    var jobOfEntry: [_CacheEntryID: Int] = [:]
+    var jobOfObject: [ObjectIdentifier: Int] = [:]
+    for (index, node) in nodes.enumerated() {
+      guard let value = node.shutdownable, jobOfEntry[node.entry] == nil else { continue }
+      let name = _displayName(of: unsafeBitCast(node.entry.key, to: Any.Type.self))
+      let object = type(of: value) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+      if let object, let job = jobOfObject[object] {
+        jobs[job].name += ", \(name)"
+        jobs[job].entries.append(node.entry)
+        jobs[job].sequence = index
+        jobOfEntry[node.entry] = job
+        continue
+      }
+      jobOfEntry[node.entry] = jobs.count
+      if let object { jobOfObject[object] = jobs.count }
+      jobs.append(Job(name: name, value: value, entries: [node.entry], sequence: index))
+    }
+    // For each value that needs shutting down, every such value it reaches through reads.
+    for (entry, job) in jobOfEntry {
+      var visited: Set<_CacheEntryID> = [entry]
+      var stack = [entry]
+      while let current = stack.popLast() {
+        guard let position = sequence[current] else { continue }
+        for read in nodes[position].reads {
+          guard let readPosition = sequence[read], readPosition < position,
+            visited.insert(read).inserted
+          else { continue }
+          if let successor = jobOfEntry[read], successor != job,
+            jobs[job].successors.insert(successor).inserted
+          {
+            jobs[successor].predecessors += 1
+          }
+          stack.append(read)
+        }
+      }
+    }
+  }
+
+  /// Shuts every job down, each after its predecessors, reporting failures and timeouts as they
+  /// come; tells `cache` (the one whose values these are, unless it is gone) when each starts and
+  /// when all are done.
+  func run(
+    timeout: Duration, reporting: _ShutdownReporting, cache: _LiveValueCache?
+  ) async -> DependencyShutdownReport {
+    var entries: [DependencyShutdownReport.Entry] = []
+    await withTaskGroup(of: (Int, DependencyShutdownReport.Outcome, Duration).self) { group in
+      var waitingFor = jobs.map(\.predecessors)
+      var started = [Bool](repeating: false, count: jobs.count)
+      var running = 0
+      func start(_ job: Int) {
+        started[job] = true
+        running += 1
+        cache?.shutdownWillStart(jobs[job].entries)
+        let value = jobs[job].value
+        group.addTask {
+          let (outcome, duration) = await Self.shutDown(value, timeout: timeout)
+          return (job, outcome, duration)
+        }
+      }
+      for job in jobs.indices where waitingFor[job] == 0 { start(job) }
+      while started.contains(false) || running > 0 {
+        if running == 0 {
+          // Only a cycle leaves jobs waiting with nothing running: start the latest cached.
+          let job = jobs.indices.filter { !started[$0] }.max {
+            jobs[$0].sequence < jobs[$1].sequence
+          }!
+          start(job)
+        }
+        guard let (job, outcome, duration) = await group.next() else { break }
+        running -= 1
+        entries.append(.init(key: jobs[job].name, outcome: outcome, duration: duration))
+        reporting.report(outcome, of: jobs[job].name, timeout: timeout)
+        for successor in jobs[job].successors {
+          waitingFor[successor] -= 1
+          if waitingFor[successor] == 0 && !started[successor] { start(successor) }
+        }
+      }
+    }
+    let report = DependencyShutdownReport(entries: entries)
+    cache?.shutdownDidFinish(report)
+    return report
+  }
+
+  /// Runs `value.shutdown()` in a task of its own, for at most `timeout`: on a timeout the task is
+  /// cancelled and left to finish by itself (a shutdown that ignores cancellation cannot hold up the
+  /// others).
+  static func shutDown(
+    _ value: any ShutdownableDependency, timeout: Duration
+  ) async -> (DependencyShutdownReport.Outcome, Duration) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let outcome = await withCheckedContinuation { continuation in
+      let race = _ShutdownRace(continuation)
+      race.add(
+        Task {
+          do {
+            try await value.shutdown()
+            race.finish(.completed)
+          } catch {
+            race.finish(.failed(error))
+          }
+        })
+      race.add(
+        Task {
+          guard (try? await Task.sleep(for: timeout)) != nil else { return }
+          race.finish(.timedOut)
+        })
+    }
+    return (outcome, start.duration(to: clock.now))
+  }
+}
+
+/// A value's shutdown racing its timeout: the first to finish resumes the continuation and cancels
+/// both tasks.
+private final class _ShutdownRace: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<DependencyShutdownReport.Outcome, Never>?
+    var tasks: [Task<Void, Never>] = []
+  }
+
+  private let state: _Locked<State>
+
+  init(_ continuation: CheckedContinuation<DependencyShutdownReport.Outcome, Never>) {
+    state = _Locked(State(continuation: continuation))
+  }
+
+  /// Adds a task to cancel when the race is over (at once, if it is over already).
+  func add(_ task: Task<Void, Never>) {
+    let isOver = state.withLock { state in
+      if state.continuation == nil { return true }
+      state.tasks.append(task)
+      return false
+    }
+    if isOver { task.cancel() }
+  }
+
+  func finish(_ outcome: DependencyShutdownReport.Outcome) {
+    let (continuation, tasks) = state.withLock { state in
+      defer {
+        state.continuation = nil
+        state.tasks = []
+      }
+      return (state.continuation, state.tasks)
+    }
+    guard let continuation else { return }
+    continuation.resume(returning: outcome)
+    for task in tasks { task.cancel() }
+  }
+}
