@@ -78,11 +78,16 @@ let package = Package(
     .testTarget(
       name: "DependenciesTests",
       // CDependencies: the soak and bad-input tests read the core's live counters.
-      dependencies: ["Dependencies", "CDependencies"]
+      dependencies: ["Dependencies", "CDependencies", "IssueCollecting"]
     ),
-    .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting"]),
+    // The issue collector the test targets below share (not a product).
+    .target(
+      name: "IssueCollecting", dependencies: ["IssueReporting"],
+      path: "Tests/Support/IssueCollecting"
+    ),
+    .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
-    .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+    .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     .testTarget(
       name: "DependenciesTestSupportTests",
       dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support"]

@@ -1,5 +1,6 @@
 import Clocks
 import ConcurrencyExtras
+import IssueCollecting
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct TestClockTests {

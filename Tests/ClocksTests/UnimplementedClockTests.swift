@@ -1,4 +1,5 @@
 import Clocks
+import IssueCollecting
 import Testing
 
 @Suite struct UnimplementedClockTests {

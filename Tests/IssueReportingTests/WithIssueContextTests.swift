@@ -1,3 +1,4 @@
+import IssueCollecting
 import IssueReporting
 import Testing
 

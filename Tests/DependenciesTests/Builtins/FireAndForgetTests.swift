@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import IssueCollecting
 import Testing
 
 /// A one-shot signal tasks can wait on.

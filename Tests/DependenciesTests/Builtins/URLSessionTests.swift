@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import IssueCollecting
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import Dependencies
+import IssueCollecting
 import Testing
 
 @Suite struct WithRandomNumberGeneratorTests {

@@ -1,4 +1,5 @@
 import Dependencies
+import IssueCollecting
 
 /// Runs the asynchronous `body` isolated like a test: test context, fresh cache.
 func isolated<R>(

@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import IssueCollecting
 
 /// A plain key with distinct live, preview and test values.
 enum ChainKey: DependencyKey {
@@ -98,73 +99,6 @@ extension DependencyValues {
     get { self[GreetingClient.self] }
     set { self[GreetingClient.self] = newValue }
   }
-}
-
-/// An issue reporter that collects the issues reported to it, for asserting that an issue was
-/// reported.
-final class CollectingReporter: IssueReporter, @unchecked Sendable {
-  /// One reported issue.
-  struct Report {
-    /// The message; for a caught error, "Caught error: <error>" and the message, if any.
-    var message: String
-    var severity: IssueSeverity
-    /// The caught error, for an error report.
-    var error: (any Error)?
-    var fileID: String
-    var filePath: String
-    var line: UInt
-    var column: UInt
-  }
-
-  // @unchecked: `collected` is only touched with `lock` held.
-  private let lock = NSLock()
-  private var collected: [Report] = []
-
-  func reportIssue(
-    _ message: @autoclosure () -> String?,
-    severity: IssueSeverity,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-  ) {
-    append(
-      Report(
-        message: message() ?? "", severity: severity, fileID: "\(fileID)",
-        filePath: "\(filePath)", line: line, column: column))
-  }
-
-  func reportIssue(
-    _ error: any Error,
-    _ message: @autoclosure () -> String?,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-  ) {
-    append(
-      Report(
-        message: "Caught error: \(error)\(message().map { ": \($0)" } ?? "")", severity: .error,
-        error: error, fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
-  }
-
-  private func append(_ report: Report) {
-    lock.lock()
-    collected.append(report)
-    lock.unlock()
-  }
-
-  /// Every report, in order.
-  var reports: [Report] {
-    lock.lock()
-    defer { lock.unlock() }
-    return collected
-  }
-
-  var messages: [String] { reports.map(\.message) }
-
-  /// Where each issue was reported.
-  var sites: [Report] { reports }
 }
 
 /// Runs `body` isolated like a test under the test-support trait: test context, fresh cache.

@@ -1,28 +1,32 @@
-import Clocks
+// The issue collector the test targets of IssueReporting, Clocks and Dependencies share: a
+// reporter that keeps every issue reported to it, and helpers that run code with it installed.
+
 import Foundation
 import IssueReporting
 
 /// An issue reporter that collects the issues reported to it, for asserting that an issue was
 /// reported.
-final class CollectingReporter: IssueReporter, @unchecked Sendable {
+public final class CollectingReporter: IssueReporter, @unchecked Sendable {
   /// One reported issue.
-  struct Report {
+  public struct Report {
     /// The message; for a caught error, "Caught error: <error>" and the message, if any.
-    var message: String
-    var severity: IssueSeverity
+    public var message: String
+    public var severity: IssueSeverity
     /// The caught error, for an error report.
-    var error: (any Error)?
-    var fileID: String
-    var filePath: String
-    var line: UInt
-    var column: UInt
+    public var error: (any Error)?
+    public var fileID: String
+    public var filePath: String
+    public var line: UInt
+    public var column: UInt
   }
 
   // @unchecked: `collected` is only touched with `lock` held.
+  public init() {}
+
   private let lock = NSLock()
   private var collected: [Report] = []
 
-  func reportIssue(
+  public func reportIssue(
     _ message: @autoclosure () -> String?,
     severity: IssueSeverity,
     fileID: StaticString,
@@ -36,7 +40,7 @@ final class CollectingReporter: IssueReporter, @unchecked Sendable {
         filePath: "\(filePath)", line: line, column: column))
   }
 
-  func reportIssue(
+  public func reportIssue(
     _ error: any Error,
     _ message: @autoclosure () -> String?,
     fileID: StaticString,
@@ -57,20 +61,20 @@ final class CollectingReporter: IssueReporter, @unchecked Sendable {
   }
 
   /// Every report, in order.
-  var reports: [Report] {
+  public var reports: [Report] {
     lock.lock()
     defer { lock.unlock() }
     return collected
   }
 
-  var messages: [String] { reports.map(\.message) }
+  public var messages: [String] { reports.map(\.message) }
 
   /// Where each issue was reported.
-  var sites: [Report] { reports }
+  public var sites: [Report] { reports }
 }
 
 /// Runs the asynchronous `body` and collects the issues it reports.
-func collectingIssues<R>(
+public func collectingIssues<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async -> R
 ) async -> (R, CollectingReporter) {
@@ -79,25 +83,9 @@ func collectingIssues<R>(
   return (result, reporter)
 }
 
-/// Waits, without relying on timing, until `count` tasks are sleeping on `clock`.
-func waitForSleepers(_ clock: TestClock<Duration>, count: Int) async {
-  await clock._waitForSleepers(count: count)
-}
-
 /// Runs `body` and collects the issues it reports.
-func collectingIssues<R>(_ body: () throws -> R) rethrows -> (R, CollectingReporter) {
+public func collectingIssues<R>(_ body: () throws -> R) rethrows -> (R, CollectingReporter) {
   let reporter = CollectingReporter()
   let result = try withIssueReporters([reporter]) { try body() }
   return (result, reporter)
-}
-
-extension Result where Failure == any Error {
-  /// The result of the asynchronous `body`: what it returns, or the error it throws.
-  init(catching body: () async throws -> Success) async {
-    do {
-      self = .success(try await body())
-    } catch {
-      self = .failure(error)
-    }
-  }
 }
