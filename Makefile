@@ -85,7 +85,10 @@ lint-c:
 	@for f in Fuzz/*.c; do \
 	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include -DDCK_DEBUG $$f || exit 1; \
 	done
-	@echo "C core and fuzz targets: -Wall -Wextra clean"
+	@for f in Tests/Support/*/*.c; do \
+	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -I$$(dirname $$f)/include $$f || exit 1; \
+	done
+	@echo "C core, fuzz targets and C test support: -Wall -Wextra clean"
 
 sanitize: tsan asan
 

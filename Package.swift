@@ -78,8 +78,11 @@ let package = Package(
     .testTarget(
       name: "DependenciesTests",
       // CDependencies: the soak and bad-input tests read the core's live counters.
-      dependencies: ["Dependencies", "CDependencies", "IssueCollecting"]
+      dependencies: ["Dependencies", "CDependencies", "IssueCollecting", "RetainCounting"]
     ),
+    // Counts the Swift retains of a read, for the read-path test (test binary only, not a product):
+    // it interposes swift_retain, see its source.
+    .target(name: "RetainCounting", path: "Tests/Support/RetainCounting"),
     // The issue collector the test targets below share (not a product).
     .target(
       name: "IssueCollecting", dependencies: ["IssueReporting"],

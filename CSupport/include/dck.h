@@ -306,16 +306,6 @@ int64_t dck_debug_live_caches(void);
 /** Value references currently held by caches. */
 int64_t dck_debug_live_cache_values(void);
 
-/**
- * Runs `body(context)` and returns how many times it retained a Swift object (a non-NULL
- * swift_retain or swift_retain_n, on the calling thread): the probe behind the test that a
- * dependency read writes no shared reference count. It routes the Swift runtime's retains through
- * the runtime's instrumentation hooks for the duration, one probe at a time (a lock serialises
- * callers). For tests; available in every build (what it checks is a property of optimised code),
- * -1 when the runtime has no such hooks.
- */
-int64_t dck_debug_count_retains(void (*body)(void *context), void *context);
-
 #ifdef __cplusplus
 }
 #endif

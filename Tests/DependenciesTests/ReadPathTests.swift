@@ -1,5 +1,5 @@
-import CDependencies
 import Dependencies
+import RetainCounting
 import Testing
 
 /// Whether this test binary was optimised (`swift test -c release`).
@@ -14,7 +14,7 @@ func countingRetains(_ body: () -> Void) -> Int64 {
   withoutActuallyEscaping(body) { body in
     var body = body
     return withUnsafeMutablePointer(to: &body) { body in
-      dck_debug_count_retains(
+      retain_counting_run(
         { context in context!.assumingMemoryBound(to: (() -> Void).self).pointee() }, body)
     }
   }
