@@ -1,5 +1,3 @@
-import CDependencies
-
 extension _LiveValueCache {
   /// Shuts down the values of the cache reads through `self` go to (see
   /// `shutdownDependencies(timeout:)`): retires the C cache, then runs the plan; concurrent and later
@@ -8,7 +6,7 @@ extension _LiveValueCache {
   {
     let cache = writable
     let run = cache.shutdownRun(readReport: .issue) { plan in
-      dck_cache_retire(cache.handle)
+      cache.retire()
       return Task {
         await plan.run(timeout: timeout, reporting: reporting, cache: cache)
       }
@@ -23,7 +21,7 @@ extension _LiveValueCache {
     let cache = writable
     guard cache.hasValuesToShutDown else { return }
     _ = cache.shutdownRun(readReport: .standardError) { plan in
-      dck_cache_retire(cache.handle)
+      cache.retire()
       return Task.detached {
         await plan.run(
           timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .standardError, cache: cache)

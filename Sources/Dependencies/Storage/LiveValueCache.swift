@@ -176,6 +176,12 @@ final class _LiveValueCache: @unchecked Sendable {
     dck_cache_set_context(writable.handle, context._rawValue)
   }
 
+  /// Retires this C cache (not the one `self` routes to): from now on it finds, computes and caches
+  /// nothing, and every read reports it was shut down. For the lifecycle's shutdown; irreversible.
+  func retire() {
+    dck_cache_retire(handle)
+  }
+
   /// Caches `value` (a borrowed `_DependencyBox` pointer) as the default of `key` in `context`, in
   /// the cache reads go to (`writable`); false when a value is cached already, or the cache was shut
   /// down.
