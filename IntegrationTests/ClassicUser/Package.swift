@@ -20,6 +20,10 @@ let package = Package(
       dependencies: [
         "Feature",
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+        // The satellite modules, imported by name as classic tests import them.
+        .product(name: "Clocks", package: "swift-dependencies"),
+        .product(name: "ConcurrencyExtras", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "swift-dependencies"),
       ]
     ),
     // Links nothing but Dependencies (no test-support module): issues the library reports must
