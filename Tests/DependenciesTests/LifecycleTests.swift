@@ -151,7 +151,12 @@ import Testing
         hanging = hangingValue
         report = await shutdownDependencies(timeout: .seconds(1))
       } matching: { issue in
-        issue.mentions("Shutting down HangingKey did not finish within 1.0 seconds")
+        // The hanging value times out. So can the others, whose shutdowns are immediate, when the
+        // machine stalls for longer than the timeout (seen under ThreadSanitizer on a busy CI
+        // machine): what this test checks of them is that they ran, checked below.
+        ["HangingKey", "IndependentResourceKey", "ChainBottom"].contains {
+          issue.mentions("Shutting down \($0) did not finish within 1.0 seconds")
+        }
       }
     }
     #expect(Set(log.begun) == ["hanging", "independent", "bottom"])
@@ -164,9 +169,9 @@ import Testing
     } else {
       Issue.record("no timeout: \(String(describing: report))")
     }
-    if case .completed? = outcomes?["ChainBottom"] {
-    } else {
-      Issue.record("bottom: \(String(describing: report))")
+    switch outcomes?["ChainBottom"] {
+    case .completed?, .timedOut?: break  // timed out only when the machine stalled (above)
+    default: Issue.record("bottom: \(String(describing: report))")
     }
     if let duration = report?.entries.first(where: { $0.key == "HangingKey" })?.duration {
       #expect(duration >= .seconds(1))
