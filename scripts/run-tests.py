@@ -307,20 +307,21 @@ def summary(results):
                 totals[key] += value
             rows.append((r["name"] if index == 0 else "", framework, counts, exit_cell))
 
-    header = f"{'part':<12} {'framework':<14} {'suites':>6} {'tests':>6} {'passed':>6} " \
+    width = max([len("part")] + [len(part) for part, *_ in rows])
+    header = f"{'part':<{width}} {'framework':<14} {'suites':>6} {'tests':>6} {'passed':>6} " \
              f"{'failed':>6} {'skipped':>7} {'known issues':>12} {'exit':>4}"
     print("\n=== make test: summary of every part")
     print(header)
     print("-" * len(header))
     for part, framework, counts, exit_cell in rows:
         if isinstance(counts, str):
-            print(f"{part:<12} {framework:<14} {counts:<53} {exit_cell:>4}".rstrip())
+            print(f"{part:<{width}} {framework:<14} {counts:<53} {exit_cell:>4}".rstrip())
         else:
             suites, tests, passed, failed, skipped, known = counts
-            print(f"{part:<12} {framework:<14} {suites:>6} {tests:>6} {passed:>6} {failed:>6} "
+            print(f"{part:<{width}} {framework:<14} {suites:>6} {tests:>6} {passed:>6} {failed:>6} "
                   f"{skipped:>7} {known:>12} {exit_cell:>4}".rstrip())
     print("-" * len(header))
-    print(f"{'total':<12} {'':<14} {totals['suites']:>6} {totals['tests']:>6} "
+    print(f"{'total':<{width}} {'':<14} {totals['suites']:>6} {totals['tests']:>6} "
           f"{totals['passed']:>6} {totals['failed']:>6} {totals['skipped']:>7} "
           f"{totals['known']:>12}")
 
