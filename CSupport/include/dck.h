@@ -75,16 +75,20 @@ void dck_trie_release(dck_trie_t *root);
 
 /**
  * Looks `key` up. `root` is borrowed; the result is borrowed (valid while the caller keeps `root`
- * alive), or NULL when the key is absent. No allocation, no reference-count traffic. Wait-free.
+ * alive), or NULL when the key is absent. No allocation, no reference-count traffic. Wait-free:
+ * at most 8 overlay keys, then at most 13 trie levels and one collision scan.
  */
 void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 
 /**
  * Returns a root that maps `key` to `value` and otherwise equals `root`. `root` and `value` are
- * borrowed (the new root retains `value` through the callback); the result is +1. Path copying:
- * at most one new node per level, every other subtree shared. If `key` already maps to this very
- * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
- * Lock-free (allocates).
+ * borrowed (the new root retains `value` through the callback); the result is +1. A key absent
+ * from `root` (or the one `root`'s top overlay added) is added as an overlay: one small node on top
+ * of `root`, whatever the size of the map. A chain of eight overlays, or a key present further
+ * down, gives a canonical trie instead, built by path copying (every untouched subtree shared). The
+ * new root keeps alive only the values of its map. If `key` already maps to this very `value`
+ * pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts). Lock-free
+ * (allocates).
  */
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
@@ -108,9 +112,10 @@ dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b);
 typedef bool (*dck_trie_visitor_t)(uintptr_t key, uint64_t hash, void *value, void *context);
 
 /**
- * Visits every entry of `root` (borrowed) in an unspecified but deterministic order. Returns false
- * when the visitor stopped the walk. The visitor must not release `root`. Wait-free apart from the
- * visitor.
+ * Visits every entry of `root` (borrowed) in an unspecified but deterministic order, the same for
+ * equal maps. Returns false when the visitor stopped the walk. The visitor must not release `root`.
+ * Wait-free apart from the visitor for a canonical root; a root with overlays is folded into a
+ * temporary canonical one first (lock-free, allocates).
  */
 bool dck_trie_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context);
 
@@ -125,6 +130,8 @@ typedef enum dck_trie_check {
   DCK_TRIE_CHECK_NOT_COMPACT,      /* a child that should have been inlined into its parent */
   DCK_TRIE_CHECK_BAD_COLLISION,    /* a collision node that is too small, mixed, or above max depth */
   DCK_TRIE_CHECK_DUPLICATE_KEY,    /* a key stored twice */
+  DCK_TRIE_CHECK_BAD_OVERLAY,      /* an overlay below a canonical node, or with a wrong depth,
+                                      count or repeated key (dck_trie_overlay.c) */
 } dck_trie_check_t;
 
 /** Checks every invariant listed in dck_trie.c over the whole tree of `root` (borrowed). */

@@ -20,6 +20,12 @@
  * path from the root to the changed slot ("path copying", at most one new node per level) and
  * shares every other subtree with the old root.
  *
+ * Adding a new key does not even copy the path: it puts an *overlay* node, holding just that entry,
+ * on top of the old root (dck_trie_overlay.c). A lookup checks the chain of overlays (at most eight)
+ * before it walks the trie, and everything that needs the canonical shape (walks, removal, merge)
+ * works on the chain folded into a canonical trie. This file's invariants are those of canonical
+ * tries; dck_trie_overlay.c lists the overlays' own.
+ *
  * Node layout (see dck_trie_node.h)
  * ---------------------------------
  *
@@ -28,8 +34,9 @@
  *   | refcount  u32  |  atomic; the immortal empty root ignores it
  *   | datamap   u32  |  bit s: slot s holds an inline entry
  *   | nodemap   u32  |  bit s: slot s holds a child
- *   | kind      u8   |  BITMAP or COLLISION
+ *   | kind      u8   |  BITMAP or COLLISION (or OVERLAY, see dck_trie_node.h)
  *   | data_count u8  |  popcount(datamap), cached: where the children start
+ *   | overlay_depth  |  u8, 0 here (overlays only)
  *   | count  size_t  |  entries in the whole subtree, so dck_trie_count is O(1)
  *   +----------------+  24 (on 64-bit platforms)
  *   | entry 0        |  { key uintptr_t, hash uint64_t, value void * }, for the datamap bits in
@@ -112,9 +119,10 @@
  *
  * Progress
  * --------
- *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 13 bitmap
- *  levels and one collision scan, no allocation, no reference-count traffic).
- *  dck_trie_foreach: wait-free apart from the visitor.
+ *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 8 overlay
+ *  keys, 13 bitmap levels and one collision scan, no allocation, no reference-count traffic).
+ *  dck_trie_foreach: wait-free apart from the visitor on a canonical root; on an overlay it first
+ *  folds the chain (lock-free apart from malloc).
  *  dck_trie_insert, dck_trie_remove, dck_trie_merge: lock-free apart from malloc; they write only
  *  to nodes they have just allocated and increment the counts of shared nodes.
  *  dck_trie_release: lock-free apart from free and the value callbacks; the walk is bounded by the
@@ -156,8 +164,8 @@ static void *allocate_or_abort(size_t size) {
 /* A new node with reference count 1 and room for its entries (popcount(datamap) in a bitmap node,
  * `count` in a collision node) and popcount(nodemap) children, which the caller fills in (and
  * retains) before handing the node out. */
-static dck_trie_t *node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
-                                 size_t count) {
+dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
+                                   size_t count) {
   size_t entries =
       kind == DCK_TRIE_KIND_COLLISION ? count : (size_t)__builtin_popcount(datamap);
   size_t size = sizeof(dck_trie_t) + entries * sizeof(dck_trie_entry_t) +
@@ -169,6 +177,7 @@ static dck_trie_t *node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_
   node->nodemap = nodemap;
   node->kind = (uint8_t)kind;
   node->data_count = (uint8_t)__builtin_popcount(datamap);
+  node->overlay_depth = 0;
   node->count = count;
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
@@ -178,8 +187,7 @@ static dck_trie_t **node_children_mutable(dck_trie_t *node) {
   return (dck_trie_t **)(void *)(node->entries + node->data_count);
 }
 
-/* Takes the references a node holds on its entries' values. */
-static void retain_values(const dck_trie_entry_t *entries, size_t n) {
+void dck_trie_retain_entry_values(const dck_trie_entry_t *entries, size_t n) {
   for (size_t i = 0; i < n; i++) {
     dck_value_retain(entries[i].value, DCK_VALUE_OWNER_TRIE);
   }
@@ -221,6 +229,16 @@ static void node_free(dck_trie_t *node) {
   }
 }
 
+/* node_free for an overlay (one entry, one child: its parent), without the general walk. */
+static void overlay_free(dck_trie_t *node) {
+  dck_trie_t *parent = dck_trie_overlay_parent(node);
+  void *value = node->entries[0].value;
+  free(node);
+  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
+  dck_trie_release(parent);
+  dck_value_release(value, DCK_VALUE_OWNER_TRIE);
+}
+
 /* What a slot of a bitmap node holds after an edit. */
 typedef enum slot_content {
   SLOT_EMPTY,
@@ -244,7 +262,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   } else if (content == SLOT_CHILD) {
     nodemap |= bit;
   }
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
+  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
 
   /* The slots below `bit` keep their indexes; the slot itself is dropped from the source (if it
    * was there) and the new content, if any, put in its place. */
@@ -259,7 +277,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   }
   memcpy(entries, source->entries + entry_after,
          (source_entries - entry_after) * sizeof(dck_trie_entry_t));
-  retain_values(node->entries, node->data_count);
+  dck_trie_retain_entry_values(node->entries, node->data_count);
 
   uint32_t source_children = dck_trie_node_child_count(source);
   uint32_t child_at = dck_trie_bit_index(source->nodemap, bit);
@@ -294,7 +312,7 @@ static size_t collision_lower_bound(const dck_trie_t *node, uintptr_t key) {
 static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t removed,
                                     const dck_trie_entry_t *entry) {
   size_t count = source->count - removed + (entry != NULL ? 1u : 0u);
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
+  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
   dck_trie_entry_t *entries = node->entries;
   memcpy(entries, source->entries, at * sizeof(dck_trie_entry_t));
   entries += at;
@@ -303,7 +321,7 @@ static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t 
   }
   memcpy(entries, source->entries + at + removed,
          (source->count - at - removed) * sizeof(dck_trie_entry_t));
-  retain_values(node->entries, count);
+  dck_trie_retain_entry_values(node->entries, count);
   return node;
 }
 
@@ -312,24 +330,24 @@ static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t 
 static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry_t *b,
                                  unsigned depth) {
   if (depth == DCK_TRIE_COLLISION_DEPTH) {
-    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2);
+    dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2);
     node->entries[0] = a->key < b->key ? *a : *b;
     node->entries[1] = a->key < b->key ? *b : *a;
-    retain_values(node->entries, 2);
+    dck_trie_retain_entry_values(node->entries, 2);
     return node;
   }
   uint32_t slot_a = dck_trie_slot(a->hash, depth);
   uint32_t slot_b = dck_trie_slot(b->hash, depth);
   if (slot_a == slot_b) {
     dck_trie_t *child = node_from_two(a, b, depth + 1);
-    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 2);
+    dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 2);
     node_children_mutable(node)[0] = child;
     return node;
   }
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b), 0, 2);
+  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b), 0, 2);
   node->entries[0] = slot_a < slot_b ? *a : *b;
   node->entries[1] = slot_a < slot_b ? *b : *a;
-  retain_values(node->entries, 2);
+  dck_trie_retain_entry_values(node->entries, 2);
   return node;
 }
 
@@ -355,12 +373,23 @@ void dck_trie_release(dck_trie_t *root) {
   /* Release on the decrement orders this thread's reads of the node before it; the acquire taken
    * when the count reaches zero orders every other thread's reads before the free below. */
   if (dck_rc_decrement_is_zero(&root->refcount)) {
-    node_free(root);
+    if (root->kind == DCK_TRIE_KIND_OVERLAY) {
+      overlay_free(root);
+    } else {
+      node_free(root);
+    }
   }
 }
 
 void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
   const dck_trie_t *node = root;
+  /* An overlay chain first: each adds one entry. */
+  while (node->kind == DCK_TRIE_KIND_OVERLAY) {
+    if (node->entries[0].key == key && node->entries[0].hash == hash) {
+      return node->entries[0].value;
+    }
+    node = dck_trie_overlay_parent(node);
+  }
   uint64_t bits = hash;
   for (unsigned depth = 0; depth < DCK_TRIE_COLLISION_DEPTH; depth++, bits >>= DCK_TRIE_BITS) {
     uint32_t bit = 1u << (uint32_t)(bits & DCK_TRIE_SLOT_MASK);
@@ -438,13 +467,24 @@ dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void
     fprintf(stderr, "swift-dependencies: internal error: dck_trie_insert with a NULL value\n");
     abort();
   }
-  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
-  dck_trie_t *result = insert_at(root, 0, &entry, true);
-  if (result == NULL) {
+  void *existing = dck_trie_get(root, key, hash);
+  if (existing == value) {
     dck_trie_retain(root);
     return root;
   }
-  return result;
+  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
+  bool replaces_top = root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
+                      root->entries[0].hash == hash;
+  if (existing != NULL && !replaces_top) {
+    /* An override of a key below the top: the result is canonical, so that no node keeps the
+     * replaced value reachable (invariant O4 of dck_trie_overlay.c). */
+    if (root->kind != DCK_TRIE_KIND_OVERLAY) {
+      return insert_at(root, 0, &entry, true); /* not NULL: the value differs */
+    }
+    return dck_trie_overlay_fold(root, &entry);
+  }
+  /* A new key, or the top overlay's: one small node, whatever the size of the map. */
+  return dck_trie_overlay_insert(root, &entry);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -524,12 +564,15 @@ static removal_t remove_at(const dck_trie_t *node, unsigned depth, uintptr_t key
 }
 
 dck_trie_t *dck_trie_remove(dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  removal_t removal = remove_at(root, 0, key, hash);
-  if (removal.kind == REMOVAL_ABSENT) {
+  if (dck_trie_get(root, key, hash) == NULL) {
     dck_trie_retain(root);
     return root;
   }
-  return removal.node; /* the root never collapses to REMOVAL_SINGLE */
+  /* The key is there: remove it from the canonical form of the map (an overlay chain folds). */
+  dck_trie_t *canonical = dck_trie_canonical(root);
+  removal_t removal = remove_at(canonical, 0, key, hash);
+  dck_trie_release(canonical);
+  return removal.node; /* present, so not ABSENT; the root never collapses to REMOVAL_SINGLE */
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -580,9 +623,9 @@ static dck_trie_t *merge_collisions(dck_trie_t *a, dck_trie_t *b, bool *same_as_
     retain_child(same);
     return same;
   }
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
+  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count);
   collision_merge_entries(a, b, node->entries, same_as_a, same_as_b);
-  retain_values(node->entries, count);
+  dck_trie_retain_entry_values(node->entries, count);
   return node;
 }
 
@@ -686,9 +729,9 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
     return same;
   }
 
-  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
+  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count);
   memcpy(node->entries, entries, entry_count * sizeof(dck_trie_entry_t));
-  retain_values(node->entries, entry_count);
+  dck_trie_retain_entry_values(node->entries, entry_count);
   dck_trie_t **node_children = node_children_mutable(node);
   for (uint32_t i = 0; i < child_count; i++) {
     if ((owned & (1u << i)) == 0) {
@@ -711,7 +754,7 @@ static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *
                                            : merge_bitmaps(a, b, depth, same_as_a, same_as_b);
 }
 
-dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
+dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b) {
   /* Only the shared empty root has no entries (invariant 5); merge_at returns `b` when a == b. */
   if (a->count == 0) {
     dck_trie_retain(b);
@@ -723,6 +766,42 @@ dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
   }
   bool same_as_a = true, same_as_b = true;
   return merge_at(a, b, 0, &same_as_a, &same_as_b);
+}
+
+dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
+  if (a->count == 0 || a == b) {
+    dck_trie_retain(b);
+    return b;
+  }
+  if (b->count == 0) {
+    dck_trie_retain(a);
+    return a;
+  }
+  /* `b` built from `a` by overlays (a scope's values merged with the scope they came from): `b`
+   * holds every key of `a` and wins on all of them, so the result is `b`. */
+  for (const dck_trie_t *node = b; node->kind == DCK_TRIE_KIND_OVERLAY;) {
+    node = dck_trie_overlay_parent(node);
+    if (node == a) {
+      dck_trie_retain(b);
+      return b;
+    }
+  }
+  if (a->kind != DCK_TRIE_KIND_OVERLAY && b->kind != DCK_TRIE_KIND_OVERLAY) {
+    return dck_trie_merge_canonical(a, b);
+  }
+  /* Merge the canonical forms, whose shapes tell whether the result equals an input; if it does,
+   * hand back that input rather than its folded copy. */
+  dck_trie_t *canonical_a = dck_trie_canonical(a);
+  dck_trie_t *canonical_b = dck_trie_canonical(b);
+  dck_trie_t *merged = dck_trie_merge_canonical(canonical_a, canonical_b);
+  dck_trie_t *result = merged == canonical_b ? b : (merged == canonical_a ? a : merged);
+  if (result != merged) {
+    dck_trie_retain(result);
+    dck_trie_release(merged);
+  }
+  dck_trie_release(canonical_a);
+  dck_trie_release(canonical_b);
+  return result;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -750,5 +829,12 @@ static bool foreach_at(const dck_trie_t *node, dck_trie_visitor_t visitor, void 
 }
 
 bool dck_trie_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context) {
-  return foreach_at(root, visitor, context);
+  if (root->kind != DCK_TRIE_KIND_OVERLAY) {
+    return foreach_at(root, visitor, context);
+  }
+  /* The canonical form, so that equal maps visit in one order whatever their history. */
+  dck_trie_t *canonical = dck_trie_canonical((dck_trie_t *)root);
+  bool finished = foreach_at(canonical, visitor, context);
+  dck_trie_release(canonical);
+  return finished;
 }

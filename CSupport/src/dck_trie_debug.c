@@ -71,6 +71,10 @@ static dck_trie_check_t check_node(const dck_trie_t *node, unsigned depth, uint6
   if (node != dck_trie_empty() && dck_rc_load(&node->refcount) == 0) {
     return DCK_TRIE_CHECK_BAD_REFCOUNT;
   }
+  /* Invariant O1 (dck_trie_overlay.c): overlays only above a canonical root. */
+  if (node->kind == DCK_TRIE_KIND_OVERLAY) {
+    return DCK_TRIE_CHECK_BAD_OVERLAY;
+  }
   /* Invariant 6: the kind matches the depth. */
   bool at_bottom = depth == DCK_TRIE_COLLISION_DEPTH;
   if (node->kind != (at_bottom ? DCK_TRIE_KIND_COLLISION : DCK_TRIE_KIND_BITMAP)) {
@@ -125,7 +129,46 @@ static dck_trie_check_t check_node(const dck_trie_t *node, unsigned depth, uint6
   return DCK_TRIE_CHECK_OK;
 }
 
+/* Invariants O1 ... O4 of dck_trie_overlay.c along the chain of overlays at the top of `root`;
+ * sets `*base` to the canonical root below it. */
+static dck_trie_check_t check_overlays(const dck_trie_t *root, const dck_trie_t **base) {
+  const dck_trie_t *node = root;
+  while (node->kind == DCK_TRIE_KIND_OVERLAY) {
+    const dck_trie_t *parent = dck_trie_overlay_parent(node);
+    if (dck_rc_load(&node->refcount) == 0) {
+      return DCK_TRIE_CHECK_BAD_REFCOUNT;
+    }
+    bool parent_is_overlay = parent->kind == DCK_TRIE_KIND_OVERLAY;
+    unsigned parent_depth = parent_is_overlay ? parent->overlay_depth : 0u;
+    bool is_new = dck_trie_get(parent, node->entries[0].key, node->entries[0].hash) == NULL;
+    if (node->datamap != 0 || node->nodemap != 1 || node->data_count != 1 ||
+        node->overlay_depth != parent_depth + 1u ||
+        node->overlay_depth > DCK_TRIE_OVERLAY_MAX_DEPTH ||
+        !is_new || node->count != parent->count + 1u) {
+      return DCK_TRIE_CHECK_BAD_OVERLAY;
+    }
+    node = parent;
+  }
+  *base = node;
+  return DCK_TRIE_CHECK_OK;
+}
+
 dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root) {
+  if (root->kind == DCK_TRIE_KIND_OVERLAY) {
+    /* The chain, the canonical root below it, and the canonical form of the whole map. */
+    const dck_trie_t *base = NULL;
+    dck_trie_check_t result = check_overlays(root, &base);
+    if (result == DCK_TRIE_CHECK_OK) {
+      result = dck_trie_check_invariants(base);
+    }
+    if (result == DCK_TRIE_CHECK_OK) {
+      dck_trie_t *canonical = dck_trie_canonical((dck_trie_t *)root);
+      result = canonical->count == root->count ? dck_trie_check_invariants(canonical)
+                                               : DCK_TRIE_CHECK_BAD_OVERLAY;
+      dck_trie_release(canonical);
+    }
+    return result;
+  }
   dck_trie_check_t result = check_node(root, 0, 0, true);
   if (result != DCK_TRIE_CHECK_OK || root->count < 2) {
     return result;
@@ -154,6 +197,14 @@ static void dump_node(const dck_trie_t *node, unsigned depth, int slot) {
     fprintf(stderr, "%*s[%2d] ", indent, "", slot);
   } else {
     fprintf(stderr, "%*s", indent, "");
+  }
+  if (node->kind == DCK_TRIE_KIND_OVERLAY) {
+    fprintf(stderr, "overlay %p rc=%" PRIu32 " count=%zu depth=%u\n", (const void *)node,
+            dck_rc_load(&node->refcount), node->count, (unsigned)node->overlay_depth);
+    fprintf(stderr, "%*s  key=%#" PRIxPTR " hash=%016" PRIx64 " value=%p\n", indent, "",
+            node->entries[0].key, node->entries[0].hash, node->entries[0].value);
+    dump_node(dck_trie_overlay_parent(node), depth, -1); /* the parent, at the same indent */
+    return;
   }
   if (node->kind == DCK_TRIE_KIND_COLLISION) {
     fprintf(stderr, "collision %p rc=%" PRIu32 " count=%zu\n", (const void *)node,

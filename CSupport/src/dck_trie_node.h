@@ -14,10 +14,21 @@
  *
  * A collision node has kind DCK_TRIE_KIND_COLLISION, both bitmaps zero, `count` entries (sorted by
  * key, all with one full hash) and no children.
+ *
+ * An overlay node (kind DCK_TRIE_KIND_OVERLAY, see dck_trie_overlay.c) is a root that adds one entry
+ * to the root below it, its *parent*. It uses the same block: datamap 0, data_count 1 (its entry),
+ * nodemap 1 (so its one "child", stored where a bitmap node's children are, is the parent: the
+ * generic child and entry counts, and so node_free, need no case for it), overlay_depth the length
+ * of the chain of overlays it ends, and `count` the entries of the whole map.
+ *
+ *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+
+ *   | refcount | 0       | 1       | OVERLAY | 1          | overlay_depth | count | entry | parent |
+ *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,7 +49,15 @@
 typedef enum dck_trie_kind {
   DCK_TRIE_KIND_BITMAP = 0,
   DCK_TRIE_KIND_COLLISION = 1,
+  DCK_TRIE_KIND_OVERLAY = 2,
 } dck_trie_kind_t;
+
+/**
+ * The longest chain of overlay nodes above a canonical root. Inserting into a root that ends a
+ * chain this long folds the chain and the new entry into a canonical root instead. A lookup
+ * compares at most this many overlay keys before it walks the canonical trie.
+ */
+#define DCK_TRIE_OVERLAY_MAX_DEPTH 8u
 
 typedef struct dck_trie_entry {
   uintptr_t key;
@@ -52,7 +71,9 @@ struct dck_trie {
   uint32_t nodemap;          /* bit s set: slot s holds a child node */
   uint8_t kind;              /* a dck_trie_kind_t */
   uint8_t data_count;        /* popcount(datamap), cached: the children start after this many
-                                entries, and a lookup should not pay a popcount to find them */
+                                entries, and a lookup should not pay a popcount to find them
+                                (1 in an overlay node) */
+  uint8_t overlay_depth;     /* overlay nodes: 1 + the overlay depth of the parent; else 0 */
   size_t count;              /* entries in this whole subtree */
   dck_trie_entry_t entries[]; /* then the child pointers, see dck_trie_node_children */
 };
@@ -81,5 +102,39 @@ static inline uint32_t dck_trie_bit_index(uint32_t map, uint32_t bit) {
 static inline uint32_t dck_trie_slot(uint64_t hash, unsigned depth) {
   return (uint32_t)(hash >> (depth * DCK_TRIE_BITS)) & DCK_TRIE_SLOT_MASK;
 }
+
+/** The root an overlay node adds its entry to (borrowed from the overlay, which holds it). */
+static inline dck_trie_t *dck_trie_overlay_parent(const dck_trie_t *node) {
+  return dck_trie_node_children(node)[0];
+}
+
+/* Shared by dck_trie.c and dck_trie_overlay.c (defined in dck_trie.c). */
+
+/** A new node (+1) with room for its entries and children, which the caller fills in. */
+dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
+                                   size_t count);
+
+/** Takes the references a new node holds on its `n` entries' values. */
+void dck_trie_retain_entry_values(const dck_trie_entry_t *entries, size_t n);
+
+/** `a` overlaid with `b` (both borrowed, canonical: no overlay node), +1. */
+dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b);
+
+/* Defined in dck_trie_overlay.c. */
+
+/**
+ * `root` (borrowed) with `entry` (borrowed; its value retained) added as an overlay, +1: a new top
+ * overlay for a key absent from `root`, or a replacement of the top overlay for its own key. When
+ * `root` already ends a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the canonical root of the
+ * chain plus the entry instead.
+ */
+dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry);
+
+/** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed) set on top. */
+dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry);
+
+/** The canonical root (+1) of the map `root` (borrowed): `root` itself, retained, unless it is an
+ * overlay, whose chain is folded into a new canonical root. */
+dck_trie_t *dck_trie_canonical(dck_trie_t *root);
 
 #endif /* DCK_TRIE_NODE_H */

@@ -25,7 +25,8 @@
 /// ```
 ///
 /// Values are cheap to copy and to change: the overrides live in a persistent hash trie, so setting
-/// a key costs O(log n) and never copies the others, and a scope is entered by pointer.
+/// a key adds one small node (O(log n) when the key was already overridden further out) and never
+/// copies the others, and a scope is entered by pointer.
 ///
 /// The namespaced spelling of this type is `Dependency.Values`.
 public struct DependencyValues: Sendable {
@@ -65,6 +66,16 @@ public struct DependencyValues: Sendable {
       _storageOwner = newValue === _TrieRoot.empty ? nil : newValue
       _storageHandle = _BorrowedHandle(newValue.handle)
     }
+  }
+
+  /// Sets `key` to `box` in the overrides: a new root that shares the current one (see
+  /// `_TrieRoot.inserting`), adopted without reading `_storage` (whose getter and setter would
+  /// retain and compare owners).
+  @usableFromInline
+  mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
+    guard let root = _TrieRoot.inserting(key, box, into: _storageHandle.pointer) else { return }
+    _storageOwner = root
+    _storageHandle = _BorrowedHandle(root.handle)
   }
 
   /// The cache default values are served from.
@@ -196,8 +207,8 @@ public struct DependencyValues: Sendable {
     }
     set {
       let id = _KeyIdentity(Key.self)
-      _storage = _storage.inserting(id, _DependencyBox(newValue))
-      _assignedKeys?.record(id, Key.self, property: function)
+      _insert(id, _DependencyBox(newValue))
+      if _special != nil { _assignedKeys?.record(id, Key.self, property: function) }
     }
   }
 }

@@ -14,8 +14,10 @@
 /// }
 /// ```
 ///
-/// Entering a scope costs O(log n) in the number of dependencies in effect: each override is
-/// path-copied into a new root of a persistent trie, and the scope binds that root by pointer.
+/// Entering a scope does not grow with the number of dependencies in effect: each override of a new
+/// key adds one small node on top of the current root of a persistent trie (an override of a key
+/// already overridden further out path-copies it, O(log n)), and the scope binds the new root by
+/// pointer.
 ///
 /// The error type of the closures is preserved: when both closures declare it (`throws(MyError)`),
 /// a caller can catch the concrete error without a cast. Closures that do not declare what they

@@ -246,20 +246,27 @@ import Testing
       _ = registerValueCallbacks
       let tracker = Tracker()
       let values = (0..<3).map { TrackedValue($0, tracker: tracker) }
+      // Keys 1 and 2 as overlays on key 0; merged into another root, they fold into a canonical
+      // trie where keys 0 and 1 share a collision node.
       var root: OpaquePointer = dck_trie_empty()
       for (key, hash) in [(0, 0x21), (1, 0x21), (2, 0x42)] as [(UInt, UInt64)] {
         let next: OpaquePointer = dck_trie_insert(root, key, hash, values[Int(key)].opaque)
         dck_trie_release(root)
         root = next
       }
+      let other: OpaquePointer = dck_trie_insert(dck_trie_empty(), 3, 0x63, values[0].opaque)
+      let folded: OpaquePointer = dck_trie_merge(other, root)
       dck_trie_dump(root)
-      dck_trie_release(root)
+      dck_trie_dump(folded)
+      for node in [root, other, folded] { dck_trie_release(node) }
     }
     guard let result else { return }
     let dump = String(decoding: result.standardErrorContent, as: UTF8.self)
     if dck_trie_check_invariants(dck_trie_empty()) == DCK_TRIE_CHECK_UNAVAILABLE {
       #expect(dump.isEmpty)  // release build: the dump is compiled away
     } else {
+      #expect(dump.contains("overlay"))
+      #expect(dump.contains("depth=3"))
       #expect(dump.contains("collision"))
       #expect(dump.contains("hash=0000000000000021"))
       #expect(dump.contains("key=0x2 "))

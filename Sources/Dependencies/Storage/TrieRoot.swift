@@ -41,13 +41,21 @@ final class _TrieRoot: @unchecked Sendable {
     dck_trie_get(handle, key.raw, key.hash)
   }
 
-  /// A root that also maps `key` to `box`.
-  @usableFromInline
-  func inserting(_ key: _KeyIdentity, _ box: AnyObject) -> _TrieRoot {
+  /// The owner of a root that maps `key` to `box` and otherwise equals the root `handle`
+  /// (borrowed), or nil when `key` already maps to `box`. A new key, or the key of the top overlay,
+  /// adds one small node whatever the size of the map (see `dck_trie_overlay.c`).
+  static func inserting(
+    _ key: _KeyIdentity, _ box: AnyObject, into handle: OpaquePointer
+  ) -> _TrieRoot? {
     _ = _registerValueCallbacks
-    let value = Unmanaged.passUnretained(box).toOpaque()
-    let root = withExtendedLifetime(box) { dck_trie_insert(handle, key.raw, key.hash, value)! }
-    return root == handle ? self.releasingDuplicate(root) : _TrieRoot(adopting: root)
+    // `box` is a guaranteed argument: alive until the trie has retained it.
+    let root = dck_trie_insert(
+      handle, key.raw, key.hash, Unmanaged.passUnretained(box).toOpaque())!
+    if root == handle {
+      dck_trie_release(root)
+      return nil
+    }
+    return _TrieRoot(adopting: root)
   }
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree.

@@ -1,0 +1,133 @@
+import CDependencies
+import Testing
+
+/// Overlay roots (`dck_trie_overlay.c`): an insert adds one small node on top of the root it
+/// starts from, whatever the size of the map; chains fold into a canonical trie past eight.
+///
+/// Node counts come from the process-wide debug counter, so the test that reads it runs in an exit
+/// test (a fresh process where nothing else touches a trie). Release builds have no counter; there
+/// only the behaviour is checked.
+@Suite struct TrieOverlayTests {
+  let tracker = Tracker()
+
+  init() { _ = registerValueCallbacks }
+
+  /// A map of `count` keys with random hashes, and its keys.
+  func bigMap(_ count: Int, seed: UInt64) -> (root: OpaquePointer, keys: KeySpace, model: TrieModel)
+  {
+    var rng = SplitMix64(seed: seed)
+    let keys = KeySpace(count: count + 64, scheme: .random, using: &rng)
+    var model = TrieModel()
+    for key in 0..<UInt(count) { model[key] = TrackedValue(Int(key), tracker: tracker) }
+    return (makeTrie(model, keys: keys), keys, model)
+  }
+
+  @Test func anInsertIntoALargeMapAddsOneNodeAndFoldsPastEight() async {
+    await #expect(processExitsWith: .success) {
+      _ = registerValueCallbacks
+      let tracker = Tracker()
+      let counted = debugCountersAvailable()
+      var rng = SplitMix64(seed: 0x0E71_0001)
+      let keys = KeySpace(count: 1_100, scheme: .random, using: &rng)
+      var model = TrieModel()
+      for key in 0..<UInt(1_000) { model[key] = TrackedValue(Int(key), tracker: tracker) }
+      let base = makeTrie(model, keys: keys)
+      let baseNodes = dck_debug_live_trie_nodes()
+
+      // One insert: one node, and the base is untouched.
+      let value = TrackedValue(-1, tracker: tracker)
+      let first: OpaquePointer = dck_trie_insert(base, 1_000, keys.hash(1_000), value.opaque)
+      if counted { #expect(dck_debug_live_trie_nodes() - baseNodes == 1) }
+      #expect(dck_trie_count(first) == 1_001)
+      #expect(dck_trie_get(base, 1_000, keys.hash(1_000)) == nil)
+
+      // The same key again replaces the top overlay instead of stacking a second one.
+      let other = TrackedValue(-2, tracker: tracker)
+      let replaced: OpaquePointer = dck_trie_insert(first, 1_000, keys.hash(1_000), other.opaque)
+      dck_trie_release(first)
+      #expect(dck_trie_count(replaced) == 1_001)
+      if counted { #expect(dck_debug_live_trie_nodes() - baseNodes == 1) }
+      #expect(dck_trie_get(replaced, 1_000, keys.hash(1_000)) == other.opaque)
+
+      // Overriding a key below the top builds a canonical root: the value it replaces is not kept
+      // alive by the new root (no overlay shadows an entry).
+      var doomed: TrackedValue? = TrackedValue(-3, tracker: tracker)
+      let withDoomed: OpaquePointer = dck_trie_insert(
+        replaced, 1_001, keys.hash(1_001), doomed!.opaque)
+      let above: OpaquePointer = dck_trie_insert(withDoomed, 1_002, keys.hash(1_002), value.opaque)
+      let overridden: OpaquePointer = dck_trie_insert(above, 1_001, keys.hash(1_001), value.opaque)
+      dck_trie_release(withDoomed)
+      dck_trie_release(above)
+      let liveBefore = tracker.liveCount
+      doomed = nil
+      #expect(tracker.liveCount == liveBefore - 1)
+      #expect(dck_trie_count(overridden) == 1_003)
+      #expect(dck_trie_get(overridden, 1_001, keys.hash(1_001)) == value.opaque)
+      dck_trie_release(overridden)
+
+      // Overriding a key of the base: the base is unchanged.
+      let shadow: OpaquePointer = dck_trie_insert(replaced, 7, keys.hash(7), value.opaque)
+      #expect(dck_trie_count(shadow) == 1_001)
+      #expect(dck_trie_get(shadow, 7, keys.hash(7)) == value.opaque)
+      #expect(dck_trie_get(replaced, 7, keys.hash(7)) == model[7]!.opaque)
+      #expect(trieInvariantsHold(shadow))
+
+      // Merging a scope's root into the root it was built on returns it, allocating nothing.
+      let before = dck_debug_live_trie_nodes()
+      let merged: OpaquePointer = dck_trie_merge(base, replaced)
+      #expect(merged == replaced)
+      if counted { #expect(dck_debug_live_trie_nodes() == before) }
+      dck_trie_release(merged)
+
+      // A chain of nested scopes, one key each: the invariant checker bounds the chain at eight,
+      // and every level reads its own and every outer key.
+      var roots: [OpaquePointer] = [shadow]
+      var expected = model
+      expected[1_000] = other
+      expected[7] = value
+      for key in UInt(1_003)..<1_030 {
+        let next: OpaquePointer = dck_trie_insert(roots.last!, key, keys.hash(key), value.opaque)
+        roots.append(next)
+        expected[key] = value
+        #expect(trieInvariantsHold(next))
+        #expect(trieMismatch(next, expected, keys: keys) == nil)
+      }
+      for root in roots { dck_trie_release(root) }
+      dck_trie_release(replaced)
+      dck_trie_release(base)
+      if counted { #expect(dck_debug_live_trie_nodes() == 0) }
+    }
+  }
+
+  @Test func walkAndRemoveSeeTheCanonicalMap() {
+    do {
+      let (base, keys, model) = bigMap(100, seed: 0x0E71_0002)
+      let value = TrackedValue(-1, tracker: tracker)
+      // Three overlays over the base: one new key, one override, one new key again.
+      var root: OpaquePointer = base
+      dck_trie_retain(root)
+      for key in [150, 3, 151] as [UInt] {
+        let next: OpaquePointer = dck_trie_insert(root, key, keys.hash(key), value.opaque)
+        dck_trie_release(root)
+        root = next
+      }
+      var expected = model
+      for key in [150, 3, 151] as [UInt] { expected[key] = value }
+      // The walk visits each key once, in the order of the same map built without overlays.
+      let direct = makeTrie(expected, keys: keys)
+      #expect(trieEntries(root) == trieEntries(direct))
+      // Removing a key folds the chain: the result holds everything else.
+      let removed: OpaquePointer = dck_trie_remove(root, 3, keys.hash(3))
+      expected[3] = nil
+      #expect(trieMismatch(removed, expected, keys: keys) == nil)
+      #expect(trieInvariantsHold(removed))
+      for node in [root, removed, direct, base] { dck_trie_release(node) }
+    }
+    #expect(tracker.liveCount == 0)
+  }
+}
+
+/// Whether this build keeps the debug counters (debug builds: the invariant checker is there too).
+private func debugCountersAvailable() -> Bool {
+  dck_trie_check_invariants(dck_trie_empty()) != DCK_TRIE_CHECK_UNAVAILABLE
+}
