@@ -4,7 +4,8 @@
  * The input is a program. Its bytes pick operations on a handful of root slots, each slot holding
  * one +1 root and a model of what that root must contain (an array indexed by key, NULL = absent):
  *
- *   insert  slot, key, value -> slot     (value: new, the one the key already has, or another held)
+ *   insert  slot, key, value -> slot     (value: new, the one the key already has, or another held;
+ *                                         the root embedded in a new owner or allocated)
  *   remove  slot, key -> slot
  *   merge   slot a, slot b -> slot       (b wins)
  *   retain  slot -> slot                 (a second reference to the same root)
@@ -236,6 +237,39 @@ static void store(int s, dck_trie_t *root, fz_value_t *const model[KEY_COUNT]) {
   dck_trie_release(old); /* may run value release callbacks, and through them other releases */
 }
 
+/* An owner dies: its embedded root gives back what it holds, then its storage goes. */
+static void destroy_embedded_root(fz_value_t *owner) {
+  void *storage = owner->attachment;
+  owner->attachment = NULL;
+  dck_trie_embedded_destroy(storage);
+  free(storage);
+}
+
+/* dck_trie_insert_into with a new owner (a value whose references are the root's): the result is
+ * the owner's embedded root, whose one reference the caller then holds, or a +1 root as
+ * dck_trie_insert returns (the owner is not needed and goes). NULL when no value can be made. */
+static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value) {
+  fz_value_t *owner = fz_value_new(false);
+  if (owner == NULL) {
+    return NULL;
+  }
+  owner->is_owner = true;
+  void *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
+  if (storage == NULL) {
+    fz_fail("out of memory");
+  }
+  dck_trie_t *root =
+      dck_trie_insert_into(storage, owner, slots[source].root, key_pool[k], hash, value);
+  if ((void *)root == storage) {
+    owner->attachment = storage;
+    owner->on_death = destroy_embedded_root;
+  } else {
+    free(storage);
+    fz_value_release(owner); /* no root in it: it dies now */
+  }
+  return root;
+}
+
 static void op_insert(fz_input_t *in) {
   int source = (int)fz_pick(in, SLOT_COUNT);
   unsigned k = fz_pick(in, KEY_COUNT);
@@ -256,7 +290,11 @@ static void op_insert(fz_input_t *in) {
     return; /* too many values in this input */
   }
 
-  dck_trie_t *root = dck_trie_insert(slots[source].root, key_pool[k], hash, value);
+  dck_trie_t *root = (how & 0x10) != 0 ? insert_embedded(source, k, hash, value)
+                                         : dck_trie_insert(slots[source].root, key_pool[k], hash, value);
+  if (root == NULL) {
+    return; /* too many values in this input */
+  }
   if (slots[source].model[k] == value && root != slots[source].root) {
     fz_fail("insert of the value key %u already has returned a new root", k);
   }

@@ -92,6 +92,32 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  */
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
+/** The bytes (8-byte aligned) of the storage dck_trie_insert_into may build a root in. */
+#define DCK_TRIE_OVERLAY_SIZE 64
+
+/** Storage of that size, for an owner to embed. */
+typedef struct dck_trie_overlay_storage {
+  uint64_t words[DCK_TRIE_OVERLAY_SIZE / 8];
+} dck_trie_overlay_storage_t;
+
+/**
+ * dck_trie_insert, building the new root in `storage` when it is an overlay (a new key, or the key
+ * `root`'s top overlay added): DCK_TRIE_OVERLAY_SIZE bytes inside `owner`, an object retained and
+ * released through the value callbacks, which saves the trie an allocation. Such an *embedded* root
+ * has no count of its own: retaining it retains `owner`, releasing it releases `owner`, and the
+ * caller's reference to `owner` is its reference to the root. Returns `storage` then (not +1), and
+ * `owner`'s deinit must call dck_trie_embedded_destroy before the storage goes away. Otherwise
+ * returns what dck_trie_insert returns (+1), and `storage` is untouched. Lock-free (may allocate).
+ */
+dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                 uint64_t hash, void *value);
+
+/**
+ * Gives back what the embedded root in `storage` holds (its parent and its value): called once, by
+ * its owner's deinit, when no reference to the owner is left. May run arbitrary code (releases).
+ */
+void dck_trie_embedded_destroy(void *storage);
+
 /**
  * Returns a root without `key`. `root` is borrowed; the result is +1, and is `root` itself when
  * `key` was absent. Lock-free (allocates).

@@ -360,14 +360,25 @@ dck_trie_t *dck_trie_empty(void) {
 }
 
 void dck_trie_retain(dck_trie_t *root) {
-  if (root != &empty_root) {
-    /* Relaxed: the caller's own reference keeps the node alive and initialised. */
-    dck_rc_increment(&root->refcount);
+  if (root == &empty_root) {
+    return;
   }
+  void *owner = dck_trie_embedding_owner(root);
+  if (owner != NULL) { /* an embedded overlay: its owner's count is its count */
+    dck_object_retain(owner);
+    return;
+  }
+  /* Relaxed: the caller's own reference keeps the node alive and initialised. */
+  dck_rc_increment(&root->refcount);
 }
 
 void dck_trie_release(dck_trie_t *root) {
   if (root == &empty_root) {
+    return;
+  }
+  void *owner = dck_trie_embedding_owner(root);
+  if (owner != NULL) { /* the owner's deinit calls dck_trie_embedded_destroy */
+    dck_object_release(owner);
     return;
   }
   /* Release on the decrement orders this thread's reads of the node before it; the acquire taken
@@ -463,6 +474,11 @@ static dck_trie_t *insert_at(const dck_trie_t *node, unsigned depth, const dck_t
 }
 
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value) {
+  return dck_trie_insert_into(NULL, NULL, root, key, hash, value);
+}
+
+dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                 uint64_t hash, void *value) {
   if (value == NULL) {
     fprintf(stderr, "swift-dependencies: internal error: dck_trie_insert with a NULL value\n");
     abort();
@@ -484,7 +500,7 @@ dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void
     return dck_trie_overlay_fold(root, &entry);
   }
   /* A new key, or the top overlay's: one small node, whatever the size of the map. */
-  return dck_trie_overlay_insert(root, &entry);
+  return dck_trie_overlay_insert(root, &entry, storage, owner);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

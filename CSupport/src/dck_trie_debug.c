@@ -199,8 +199,14 @@ static void dump_node(const dck_trie_t *node, unsigned depth, int slot) {
     fprintf(stderr, "%*s", indent, "");
   }
   if (node->kind == DCK_TRIE_KIND_OVERLAY) {
-    fprintf(stderr, "overlay %p rc=%" PRIu32 " count=%zu depth=%u\n", (const void *)node,
-            dck_rc_load(&node->refcount), node->count, (unsigned)node->overlay_depth);
+    void *owner = dck_trie_embedding_owner(node);
+    if (owner != NULL) {
+      fprintf(stderr, "overlay %p embedded in %p count=%zu depth=%u\n", (const void *)node, owner,
+              node->count, (unsigned)node->overlay_depth);
+    } else {
+      fprintf(stderr, "overlay %p rc=%" PRIu32 " count=%zu depth=%u\n", (const void *)node,
+              dck_rc_load(&node->refcount), node->count, (unsigned)node->overlay_depth);
+    }
     fprintf(stderr, "%*s  key=%#" PRIxPTR " hash=%016" PRIx64 " value=%p\n", indent, "",
             node->entries[0].key, node->entries[0].hash, node->entries[0].value);
     dump_node(dck_trie_overlay_parent(node), depth, -1); /* the parent, at the same indent */

@@ -16,14 +16,17 @@
  * key, all with one full hash) and no children.
  *
  * An overlay node (kind DCK_TRIE_KIND_OVERLAY, see dck_trie_overlay.c) is a root that adds one entry
- * to the root below it, its *parent*. It uses the same block: datamap 0, data_count 1 (its entry),
- * nodemap 1 (so its one "child", stored where a bitmap node's children are, is the parent: the
- * generic child and entry counts, and so node_free, need no case for it), overlay_depth the length
- * of the chain of overlays it ends, and `count` the entries of the whole map.
+ * to the root below it, its *parent*. It uses the same header: datamap 0, data_count 1 (its entry),
+ * nodemap 1 (its one "child", stored where a bitmap node's children are, is the parent),
+ * overlay_depth the length of the chain of overlays it ends, and `count` the entries of the whole
+ * map. After the parent comes the overlay's *owner*: NULL when the trie allocated the node (its
+ * refcount counts its references), or the object whose storage holds the node (an embedded
+ * overlay: the owner's reference count is the node's, and refcount is unused).
  *
- *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+
- *   | refcount | 0       | 1       | OVERLAY | 1          | overlay_depth | count | entry | parent |
- *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+
+ *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+-------+
+ *   | refcount | 0       | 1       | OVERLAY | 1          | overlay_depth | count | entry | parent | owner |
+ *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+-------+
+ *                                                                           24      48      56       64 bytes
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
@@ -108,6 +111,16 @@ static inline dck_trie_t *dck_trie_overlay_parent(const dck_trie_t *node) {
   return dck_trie_node_children(node)[0];
 }
 
+/** Where an overlay node keeps its owner (see the layout above). */
+static inline void **dck_trie_overlay_owner_slot(const dck_trie_t *node) {
+  return (void **)(uintptr_t)(dck_trie_node_children(node) + 1);
+}
+
+/** An embedded overlay's owner, or NULL for any node the trie allocated. */
+static inline void *dck_trie_embedding_owner(const dck_trie_t *node) {
+  return node->kind == DCK_TRIE_KIND_OVERLAY ? *dck_trie_overlay_owner_slot(node) : NULL;
+}
+
 /* Shared by dck_trie.c and dck_trie_overlay.c (defined in dck_trie.c). */
 
 /** A new node (+1) with room for its entries and children, which the caller fills in. */
@@ -123,12 +136,14 @@ dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b);
 /* Defined in dck_trie_overlay.c. */
 
 /**
- * `root` (borrowed) with `entry` (borrowed; its value retained) added as an overlay, +1: a new top
- * overlay for a key absent from `root`, or a replacement of the top overlay for its own key. When
- * `root` already ends a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the canonical root of the
- * chain plus the entry instead.
+ * `root` (borrowed) with `entry` (borrowed; its value retained) added as an overlay: a new top
+ * overlay for a key absent from `root`, or a replacement of the top overlay for its own key. The
+ * overlay is built in `storage` for `owner` (see dck_trie_insert_into), or allocated (+1) when
+ * `storage` is NULL. When `root` already ends a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the
+ * canonical root (+1) of the chain plus the entry instead.
  */
-dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry);
+dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry, void *storage,
+                                    void *owner);
 
 /** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed) set on top. */
 dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry);

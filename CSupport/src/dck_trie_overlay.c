@@ -43,10 +43,14 @@
  *
  * Ownership
  * ---------
- * An overlay holds one reference to its parent and one to its entry's value, and node_free
- * (dck_trie.c) gives both back like any node's child and entry (the layout in dck_trie_node.h makes
- * the parent the overlay's one child). Folding returns a new +1 root and releases every temporary
- * it made; the chain it folded is unchanged.
+ * An overlay holds one reference to its parent and one to its entry's value; overlay_free
+ * (dck_trie.c) gives both back. An *embedded* overlay (dck_trie_insert_into) lives in storage inside
+ * an owner object instead, and has no count of its own: dck_trie_retain and dck_trie_release of it
+ * retain and release the owner through the value callbacks, and the owner's deinit gives back the
+ * parent and value (dck_trie_embedded_destroy) before its storage is freed. The façade embeds a
+ * scope's new root in the Swift object that owns it, so entering a scope allocates that object and
+ * the value's box, and no trie node of its own. Folding returns a new +1 root and releases every
+ * temporary it made; the chain it folded is unchanged, and it holds values, never owners.
  *
  * Progress: dck_trie_overlay_insert and dck_trie_canonical are lock-free apart from malloc; they
  * write only to nodes they allocate, and read nodes that are immutable once published.
@@ -65,17 +69,25 @@
 /* Overlay nodes                                                                                    */
 /* ------------------------------------------------------------------------------------------------ */
 
-/* A new overlay (+1) adding `entry` (borrowed; its value retained) to `parent` (retained). */
+_Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 2 * sizeof(void *) <=
+                   DCK_TRIE_OVERLAY_SIZE,
+               "an overlay node must fit the storage dck_trie_insert_into documents");
+
+/* A new overlay adding `entry` (borrowed; its value retained) to `parent` (retained): built in
+ * `storage` for `owner`, or allocated (+1) when `storage` is NULL. */
 static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
-                               unsigned depth) {
-  size_t size = sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + sizeof(dck_trie_t *);
-  dck_trie_t *node = malloc(size);
+                               unsigned depth, void *storage, void *owner) {
+  dck_trie_t *node = storage;
   if (node == NULL) {
-    fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n",
-            size);
-    abort();
+    node = malloc(DCK_TRIE_OVERLAY_SIZE);
+    if (node == NULL) {
+      fprintf(stderr, "swift-dependencies: out of memory allocating %u bytes for a trie node\n",
+              (unsigned)DCK_TRIE_OVERLAY_SIZE);
+      abort();
+    }
+    owner = NULL;
   }
-  dck_rc_init(&node->refcount, 1);
+  dck_rc_init(&node->refcount, 1); /* unused when embedded: the owner counts */
   node->datamap = 0;
   node->nodemap = 1; /* its one child: the parent (see dck_trie_node.h) */
   node->kind = DCK_TRIE_KIND_OVERLAY;
@@ -86,6 +98,7 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
   dck_trie_retain(parent);
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
+  *dck_trie_overlay_owner_slot(node) = owner;
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
 }
@@ -187,17 +200,28 @@ static dck_trie_t *fold(const dck_trie_t *root, const dck_trie_entry_t *extra) {
 /* API shared with dck_trie.c                                                                       */
 /* ------------------------------------------------------------------------------------------------ */
 
-dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry) {
+dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry, void *storage,
+                                    void *owner) {
   bool on_overlay = root->kind == DCK_TRIE_KIND_OVERLAY;
   if (on_overlay && root->entries[0].key == entry->key && root->entries[0].hash == entry->hash) {
     /* The top key again: replace the top overlay (invariant O4). */
-    return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth);
+    return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth,
+                       storage, owner);
   }
   unsigned depth = on_overlay ? root->overlay_depth : 0u;
   if (depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
-    return overlay_new(root, entry, root->count + 1u, depth + 1u);
+    return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner);
   }
   return fold(root, entry);
+}
+
+void dck_trie_embedded_destroy(void *storage) {
+  dck_trie_t *node = storage;
+  dck_trie_t *parent = dck_trie_overlay_parent(node);
+  void *value = node->entries[0].value;
+  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
+  dck_trie_release(parent);
+  dck_value_release(value, DCK_VALUE_OWNER_TRIE);
 }
 
 dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry) {

@@ -40,6 +40,14 @@ void dck_value_retain(void *value, dck_value_owner_t owner) {
   dck_value_adopt(owner);
 }
 
+void dck_object_retain(void *object) {
+  load_callback(&retain_callback)(object);
+}
+
+void dck_object_release(void *object) {
+  load_callback(&release_callback)(object);
+}
+
 void dck_value_adopt(dck_value_owner_t owner) {
 #ifdef DCK_DEBUG
   dck_counter_add(&live_values[owner], 1);

@@ -25,6 +25,14 @@ void dck_value_retain(void *value, dck_value_owner_t owner);
 /** Gives back a reference to `value` held by `owner`. May run arbitrary code. */
 void dck_value_release(void *value, dck_value_owner_t owner);
 
+/**
+ * Takes or gives back a reference to an object through the same callbacks, without counting it as a
+ * stored value: the owner of an embedded overlay, whose references are that root's (the node
+ * counter covers them).
+ */
+void dck_object_retain(void *object);
+void dck_object_release(void *object);
+
 /** Records that `owner` took over a reference it did not retain itself (a +1 handed in by a caller). */
 void dck_value_adopt(dck_value_owner_t owner);
 

@@ -74,8 +74,8 @@ public struct DependencyValues: Sendable {
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
     guard let root = _TrieRoot.inserting(key, box, into: _storageHandle.pointer) else { return }
-    _storageOwner = root
     _storageHandle = _BorrowedHandle(root.handle)
+    _storageOwner = consume root
   }
 
   /// The cache default values are served from.

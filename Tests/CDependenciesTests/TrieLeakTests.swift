@@ -66,7 +66,7 @@ private func releaseTrieFromValueDeinit(tracker: Tracker) {
 /// Expects every value to be gone and, in debug builds, the C core to hold no trie nodes and no
 /// value references (release builds have no counters: they report -1). Meaningful only in a process
 /// where no other test uses a trie.
-private func expectNoLiveTrieState(tracker: Tracker) {
+func expectNoLiveTrieState(tracker: Tracker) {
   #expect(tracker.liveCount == 0, "\(tracker.liveCount) values still alive")
   let nodes = dck_debug_live_trie_nodes()
   let values = dck_debug_live_trie_values()

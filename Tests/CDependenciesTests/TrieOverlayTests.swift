@@ -131,3 +131,102 @@ import Testing
 private func debugCountersAvailable() -> Bool {
   dck_trie_check_invariants(dck_trie_empty()) != DCK_TRIE_CHECK_UNAVAILABLE
 }
+
+/// Roots embedded in their owners (`dck_trie_insert_into`), as the façade's `_TrieRoot` makes them.
+@Suite struct TrieEmbeddedOverlayTests {
+  let tracker = Tracker()
+
+  init() { _ = registerValueCallbacks }
+
+  @Test func anEmbeddedRootLivesAsLongAsItsOwnerAndThenGivesEverythingBack() {
+    do {
+      var rng = SplitMix64(seed: 0x0E71_0003)
+      let keys = KeySpace(count: 80, scheme: .mixed, using: &rng)
+      var model = TrieModel()
+      for key in 0..<UInt(40) { model[key] = TrackedValue(Int(key), tracker: tracker) }
+      let base = makeTrie(model, keys: keys)
+
+      // A chain of scopes, each root embedded in its owner; the owners are all the chain holds.
+      var owners: [EmbeddingOwner] = []
+      var current = base
+      for key in UInt(40)..<60 {
+        let value = TrackedValue(Int(key), tracker: tracker)
+        let owner = EmbeddingOwner(inserting: key, keys.hash(key), value, into: current)
+        model[key] = value
+        #expect(trieMismatch(owner.root, model, keys: keys) == nil)
+        owners.append(owner)
+        current = owner.root
+      }
+      // Most of them are embedded; past eight overlays the chain folds into an allocated root.
+      #expect(owners.filter(\.isEmbedded).count >= 16)
+
+      // A retain from C keeps the owner (and so the root) alive after the Swift reference is gone.
+      let top = owners.last!.root
+      dck_trie_retain(top)
+      weak let weakOwner = owners.last
+      owners.removeAll()
+      #expect(weakOwner != nil)
+      #expect(trieMismatch(top, model, keys: keys) == nil)
+      // A merge of the chain with the base returns the chain's root, with one more reference.
+      let merged: OpaquePointer = dck_trie_merge(base, top)
+      #expect(merged == top)
+      dck_trie_release(merged)
+      dck_trie_release(top)
+      #expect(weakOwner == nil)
+      dck_trie_release(base)
+      model.removeAll()
+    }
+    #expect(tracker.liveCount == 0)
+  }
+
+  @Test func embeddedInsertsMatchTheModelAndLeakNothing() async {
+    await #expect(processExitsWith: .success) {
+      _ = registerValueCallbacks
+      let tracker = Tracker()
+      var rng = SplitMix64(seed: 0x0E71_0004)
+      let keys = KeySpace(count: 64, scheme: .mixed, using: &rng)
+      // Random walks of inserts, each root embedded where it can be, kept alive only by owners.
+      for _ in 0..<40 {
+        var model = TrieModel()
+        var owners: [EmbeddingOwner] = []
+        var current: OpaquePointer = dck_trie_empty()
+        for _ in 0..<30 {
+          let key = UInt(rng.next() % 64)
+          let value =
+            rng.next() % 4 == 0 && model[key] != nil
+            ? model[key]! : TrackedValue(Int(key), tracker: tracker)
+          let owner = EmbeddingOwner(inserting: key, keys.hash(key), value, into: current)
+          model[key] = value
+          #expect(trieMismatch(owner.root, model, keys: keys) == nil)
+          owners.append(owner)
+          current = owner.root
+        }
+      }
+      expectNoLiveTrieState(tracker: tracker)
+    }
+  }
+}
+
+/// Owns one root the way the façade does: embedded in `storage` when the trie could build it there,
+/// otherwise as a +1 reference.
+private final class EmbeddingOwner {
+  // The first stored property: `_getUnsafePointerToStoredProperties` is its address.
+  var storage = dck_trie_overlay_storage_t()
+  private(set) var root: OpaquePointer = dck_trie_empty()
+
+  var storageAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
+  var isEmbedded: Bool { UnsafeMutableRawPointer(root) == storageAddress }
+
+  init(inserting key: UInt, _ hash: UInt64, _ value: TrackedValue, into parent: OpaquePointer) {
+    root = dck_trie_insert_into(
+      storageAddress, Unmanaged.passUnretained(self).toOpaque(), parent, key, hash, value.opaque)
+  }
+
+  deinit {
+    if isEmbedded {
+      dck_trie_embedded_destroy(storageAddress)
+    } else {
+      dck_trie_release(root)
+    }
+  }
+}

@@ -1,26 +1,49 @@
 import CDependencies
 
-/// The Swift owner of one root of the C trie: it holds one reference (+1) and gives it back in
-/// `deinit`.
+/// The Swift owner of one root of the C trie.
 ///
-/// Roots are immutable: "setting" a key builds a new root by path copying (O(log₃₂ n) new nodes)
-/// and leaves this one untouched, so a root can be shared freely between scopes, tasks and threads.
+/// Roots are immutable: "setting" a key builds a new root and leaves this one untouched, so a root
+/// can be shared freely between scopes, tasks and threads. An owner either holds one reference
+/// (+1) to a root the trie allocated and gives it back in `deinit`, or carries the root in its own
+/// storage: a scope's new root is usually an overlay node (see `dck_trie_overlay.c`), which the
+/// trie then builds inside the owner (`dck_trie_insert_into`), so the owner's reference count is
+/// the root's and entering a scope allocates no trie node of its own.
 @usableFromInline
 final class _TrieRoot: @unchecked Sendable {
-  // @unchecked Sendable: the only stored property is a C handle to an immutable trie node whose
-  // reference count is atomic; nothing mutates the node after it is published.
-  @usableFromInline let handle: OpaquePointer
+  // @unchecked Sendable: the stored properties are written only while the owner is being made,
+  // before anyone else can see it; after that they name an immutable trie node whose references
+  // are atomic (the trie's own count, or this object's when the node is embedded in it).
 
-  /// Takes over a +1 reference.
+  /// Room for an embedded overlay node. The first stored property, so that it starts where
+  /// `_getUnsafePointerToStoredProperties` says (class properties are laid out in declaration
+  /// order), at an address that is stable for the owner's life (a class instance never moves).
+  @exclusivity(unchecked) private var nodeStorage = dck_trie_overlay_storage_t()
+  /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set once, by
+  /// `inserting`, before the owner is shared; reads need no exclusivity check.
+  @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer
+
+  /// Takes over a +1 reference to `handle`.
   @usableFromInline init(adopting handle: OpaquePointer) { self.handle = handle }
 
   /// Takes a reference of its own to `handle` (borrowed).
-  init(retaining handle: OpaquePointer) {
+  convenience init(retaining handle: OpaquePointer) {
     dck_trie_retain(handle)
-    self.handle = handle
+    self.init(adopting: handle)
   }
 
-  deinit { dck_trie_release(handle) }
+  /// The address of `nodeStorage`.
+  private var embeddedNodeAddress: UnsafeMutableRawPointer {
+    _getUnsafePointerToStoredProperties(self)
+  }
+
+  deinit {
+    if UnsafeMutableRawPointer(handle) == embeddedNodeAddress {
+      // No reference to this owner is left, so none to the root in it: give back what it holds.
+      dck_trie_embedded_destroy(embeddedNodeAddress)
+    } else {
+      dck_trie_release(handle)
+    }
+  }
 
   /// The shared empty root.
   @usableFromInline static let empty = _TrieRoot(adopting: dck_trie_empty())
@@ -43,19 +66,23 @@ final class _TrieRoot: @unchecked Sendable {
 
   /// The owner of a root that maps `key` to `box` and otherwise equals the root `handle`
   /// (borrowed), or nil when `key` already maps to `box`. A new key, or the key of the top overlay,
-  /// adds one small node whatever the size of the map (see `dck_trie_overlay.c`).
+  /// adds one overlay node whatever the size of the map, built inside the new owner.
   static func inserting(
     _ key: _KeyIdentity, _ box: AnyObject, into handle: OpaquePointer
   ) -> _TrieRoot? {
     _ = _registerValueCallbacks
+    let owner = _TrieRoot(adopting: dck_trie_empty())
+    let storage = owner.embeddedNodeAddress
     // `box` is a guaranteed argument: alive until the trie has retained it.
-    let root = dck_trie_insert(
-      handle, key.raw, key.hash, Unmanaged.passUnretained(box).toOpaque())!
-    if root == handle {
-      dck_trie_release(root)
+    let root = dck_trie_insert_into(
+      storage, Unmanaged.passUnretained(owner).toOpaque(), handle, key.raw, key.hash,
+      Unmanaged.passUnretained(box).toOpaque())!
+    if root == handle && UnsafeMutableRawPointer(root) != storage {
+      dck_trie_release(root)  // the key already held this very box
       return nil
     }
-    return _TrieRoot(adopting: root)
+    owner.handle = root  // embedded in `owner`, or +1 adopted by it
+    return owner
   }
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree.
