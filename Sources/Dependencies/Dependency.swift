@@ -125,10 +125,12 @@ public struct Dependency<Value>: Sendable {
     let accessor = _AccessorRegistry.accessor(
       UInt(bitPattern: ObjectIdentifier(Key.self)), in: _AccessorRegistry.keyTypes
     ) {
-      _DependencyAccessor { values, captured, capturedContext, site in
-        DependencyValues._resolve(
-          Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
-      }
+      _DependencyAccessor<Value>(read: { values, captured, capturedContext, site, result in
+        _store(
+          DependencyValues._resolve(
+            Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site),
+          in: result)
+      })
     }
     self.init(accessor: accessor, fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -142,12 +144,13 @@ public struct Dependency<Value>: Sendable {
     failure: @escaping @Sendable (Source) -> Never
   ) {
     // A test-only spelling: an accessor of its own, released with the property.
-    let accessor = _DependencyAccessor<Value> { values, captured, capturedContext, site in
+    let accessor = _DependencyAccessor<Value>(read: {
+      values, captured, capturedContext, site, result in
       let source = _KeyPathResolution<Source>.readThroughKeyPath(
         keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
       guard let value = source as? Value else { failure(source) }
-      return value
-    }
+      _store(value, in: result)
+    })
     self.init(
       accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
       filePath: filePath, line: line, column: column)
@@ -161,12 +164,13 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
     failure: @escaping @Sendable (Key.Value) -> Never
   ) {
-    let accessor = _DependencyAccessor<Value> { values, captured, capturedContext, site in
+    let accessor = _DependencyAccessor<Value>(read: {
+      values, captured, capturedContext, site, result in
       let source = DependencyValues._resolve(
         Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
       guard let value = source as? Value else { failure(source) }
-      return value
-    }
+      _store(value, in: result)
+    })
     self.init(
       accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
       filePath: filePath, line: line, column: column)

@@ -196,10 +196,12 @@ public struct DependencyValues: Sendable {
       if let probe = frame?.pointee.probe {
         // The first read of a key path: say which key its getter read, and how to read it directly.
         probe._withUnsafeGuaranteedRef {
-          $0.record(value) { values, captured, capturedContext, site in
-            DependencyValues._resolve(
-              Key.self, in: values, captured: captured, capturedContext: capturedContext,
-              site: site.through(property: function))
+          $0.record(value) { values, captured, capturedContext, site, result in
+            _store(
+              DependencyValues._resolve(
+                Key.self, in: values, captured: captured, capturedContext: capturedContext,
+                site: site.through(property: function)),
+              in: result)
           }
         }
       }

@@ -3,12 +3,21 @@ import CDependencies
 /// Reads one dependency: the code a `@Dependency` runs on every read, specialised for its key.
 ///
 /// The arguments are the current values (borrowed in place), the trie root the reading property
-/// captured where it was created (a borrowed handle, or nil), the context it captured, and where it
-/// reads.
+/// captured where it was created (a borrowed handle, or nil), the context it captured, where it
+/// reads, and uninitialised memory for the value, which the read initialises with a value of the
+/// accessor's `Value` type.
+///
+/// The type names no generic parameter on purpose, and is not `@Sendable` on purpose: a closure
+/// formed where the key is known has exactly this representation, so calling it through an
+/// accessor needs no reabstraction thunk. (A closure returning a generic `Value`, or one converted
+/// to `@Sendable` through a generic cast, is wrapped in two thunks on every read.) Every read
+/// captures only immutable, thread-safe state: a key's metatype, a key path, its resolution.
 @usableFromInline
-typealias _KeyRead<Value> =
-  @Sendable (UnsafePointer<DependencyValues>, OpaquePointer?, DependencyContext?, _ReadSite) ->
-  Value
+typealias _KeyRead =
+  (
+    UnsafePointer<DependencyValues>, OpaquePointer?, DependencyContext?, _ReadSite,
+    UnsafeMutableRawPointer
+  ) -> Void
 
 /// How a `@Dependency` reaches its value: one immortal object per key type (`@Dependency(Key.self)`)
 /// and per key-path object (`@Dependency(\.key)`), shared by every property that reads it.
@@ -19,19 +28,20 @@ typealias _KeyRead<Value> =
 /// registry (`_AccessorRegistry`) holds them, and never lets go.
 @usableFromInline
 final class _DependencyAccessor<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `read` is a `@Sendable` closure; `direct` is nil or a slot that the
-  // accessor's `_KeyPathResolution` owns and that is only read with `dck_published_get`.
+  // @unchecked Sendable: `read` captures only immutable, thread-safe state (see `_KeyRead`);
+  // `direct` is nil or a slot that the accessor's `_KeyPathResolution` owns and that is only read
+  // with `dck_published_get`.
 
   /// The read, specialised for the key where it was formed (for a key path: the read through the
-  /// key path, which also decides whether `direct` can be used).
-  @usableFromInline let read: _KeyRead<Value>
+  /// key path, which also decides whether `direct` can be used). It initialises a `Value`.
+  @usableFromInline let read: _KeyRead
   /// For a key path, the slot where the accessor of the key its getter reads is published once
   /// known (`_KeyPathResolution`); nil for a key.
   @usableFromInline let direct: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 
   @usableFromInline
   init(
-    read: @escaping _KeyRead<Value>, direct: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = nil
+    read: @escaping _KeyRead, direct: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = nil
   ) {
     self.read = read
     self.direct = direct
@@ -48,11 +58,30 @@ final class _DependencyAccessor<Value>: @unchecked Sendable {
       published != _KeyPathResolution<Value>.readsThroughTheKeyPath
     {
       return Unmanaged<_DependencyAccessor<Value>>.fromOpaque(published)._withUnsafeGuaranteedRef {
-        $0.read(values, captured, capturedContext, site)
+        Self.call($0.read, values, captured, capturedContext, site)
       }
     }
-    return read(values, captured, capturedContext, site)
+    return Self.call(read, values, captured, capturedContext, site)
   }
+
+  /// Runs `read` into a temporary and returns the value it stored there.
+  @inlinable @inline(__always)
+  static func call(
+    _ read: _KeyRead, _ values: UnsafePointer<DependencyValues>, _ captured: OpaquePointer?,
+    _ capturedContext: DependencyContext?, _ site: _ReadSite
+  ) -> Value {
+    withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+      let value = buffer.baseAddress!
+      read(values, captured, capturedContext, site, UnsafeMutableRawPointer(value))
+      return value.move()
+    }
+  }
+}
+
+/// Stores the result of a `_KeyRead` in the memory it was given.
+@inlinable @inline(__always)
+func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
+  memory.assumingMemoryBound(to: Value.self).initialize(to: value)
 }
 
 /// The registry of accessors: a table that holds every accessor for the rest of the process, keyed

@@ -57,12 +57,17 @@ final class _KeyPathResolution<Value>: @unchecked Sendable {
   /// key is published in `slot`, and directly from then on (`_DependencyAccessor.value`).
   var accessor: _DependencyAccessor<Value> {
     _DependencyAccessor(
-      read: { [self] values, captured, capturedContext, site in
+      read: { [self] values, captured, capturedContext, site, result in
         guard dck_published_get(slot) == nil else {
-          return Self.readThroughKeyPath(
-            keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
+          _store(
+            Self.readThroughKeyPath(
+              keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site),
+            in: result)
+          return
         }
-        return resolve(values, captured: captured, capturedContext: capturedContext, site: site)
+        _store(
+          resolve(values, captured: captured, capturedContext: capturedContext, site: site),
+          in: result)
       },
       direct: slot)
   }
@@ -80,10 +85,11 @@ final class _KeyPathResolution<Value>: @unchecked Sendable {
         probe: Unmanaged.passUnretained(probe))
     }
     var decision = Self.readsThroughTheKeyPath
-    if hasOneComponent, probe.reads == 1, let direct = probe.directRead as? _KeyRead<Value>,
-      let observed = probe.value as? Value, Self.isBitwiseEqual(value, observed)
+    if hasOneComponent, probe.reads == 1, probe.valueType == Value.self,
+      let direct = probe.directRead, let observed = probe.value as? Value,
+      Self.isBitwiseEqual(value, observed)
     {
-      decision = Unmanaged.passRetained(_DependencyAccessor(read: direct)).toOpaque()
+      decision = Unmanaged.passRetained(_DependencyAccessor<Value>(read: direct)).toOpaque()
     }
     if !dck_published_set(slot, decision), decision != Self.readsThroughTheKeyPath {
       Unmanaged<_DependencyAccessor<Value>>.fromOpaque(decision).release()  // another read won
@@ -141,23 +147,18 @@ final class _KeyPathProbe: @unchecked Sendable {
   private(set) var reads = 0
   /// What the last of them returned.
   private(set) var value: Any?
-  /// A read of that key, specialised for it (a `_KeyRead<Key.Value>`).
-  private(set) var directRead: Any?
+  /// The type of that value: the type `directRead` initialises.
+  private(set) var valueType: Any.Type?
+  /// A read of that key, specialised for it.
+  private(set) var directRead: _KeyRead?
 
-  /// Records that the subscript returned `value`, which `read` reads directly.
-  ///
-  /// `read` is not `@Sendable` only so that the subscript, whose key is not required to have a
-  /// `SendableMetatype`, can form it; it captures nothing but the key's metatype, which is immutable
-  /// and safe to share across threads, so it is stored as the `@Sendable` `_KeyRead` it is.
+  /// Records that the subscript returned `value`, which `read` reads directly (initialising a `V`).
+  /// `read` captures nothing but the key's metatype.
   @usableFromInline
-  func record<V>(
-    _ value: V,
-    read:
-      @escaping (UnsafePointer<DependencyValues>, OpaquePointer?, DependencyContext?, _ReadSite)
-      -> V
-  ) {
+  func record<V>(_ value: V, read: @escaping _KeyRead) {
     reads += 1
     self.value = value
-    self.directRead = unsafeBitCast(read, to: _KeyRead<V>.self)
+    self.valueType = V.self
+    self.directRead = read
   }
 }
