@@ -93,7 +93,7 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
 /** The bytes (8-byte aligned) of the storage dck_trie_insert_into may build a root in. */
-#define DCK_TRIE_OVERLAY_SIZE 64
+#define DCK_TRIE_OVERLAY_SIZE 72
 
 /** Storage of that size, for an owner to embed. */
 typedef struct dck_trie_overlay_storage {

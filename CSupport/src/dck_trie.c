@@ -229,16 +229,6 @@ static void node_free(dck_trie_t *node) {
   }
 }
 
-/* node_free for an overlay (one entry, one child: its parent), without the general walk. */
-static void overlay_free(dck_trie_t *node) {
-  dck_trie_t *parent = dck_trie_overlay_parent(node);
-  void *value = node->entries[0].value;
-  free(node);
-  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
-  dck_trie_release(parent);
-  dck_value_release(value, DCK_VALUE_OWNER_TRIE);
-}
-
 /* What a slot of a bitmap node holds after an edit. */
 typedef enum slot_content {
   SLOT_EMPTY,
@@ -385,7 +375,7 @@ void dck_trie_release(dck_trie_t *root) {
    * when the count reaches zero orders every other thread's reads before the free below. */
   if (dck_rc_decrement_is_zero(&root->refcount)) {
     if (root->kind == DCK_TRIE_KIND_OVERLAY) {
-      overlay_free(root);
+      dck_trie_overlay_give_back(root); /* frees it (an allocated overlay) */
     } else {
       node_free(root);
     }

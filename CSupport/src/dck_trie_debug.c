@@ -161,11 +161,17 @@ dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root) {
     if (result == DCK_TRIE_CHECK_OK) {
       result = dck_trie_check_invariants(base);
     }
-    if (result == DCK_TRIE_CHECK_OK) {
-      dck_trie_t *canonical = dck_trie_canonical((dck_trie_t *)root);
+    if (result == DCK_TRIE_CHECK_OK) { /* folded afresh: checking leaves the overlay as it was */
+      dck_trie_t *canonical = dck_trie_overlay_fold(root, NULL);
       result = canonical->count == root->count ? dck_trie_check_invariants(canonical)
                                                : DCK_TRIE_CHECK_BAD_OVERLAY;
       dck_trie_release(canonical);
+    }
+    const dck_trie_t *kept = dck_ptr_load_acquire(dck_trie_overlay_canonical_slot(root));
+    if (result == DCK_TRIE_CHECK_OK && kept != NULL) { /* the fold the overlay kept */
+      result = kept->count == root->count && kept->kind != DCK_TRIE_KIND_OVERLAY
+                   ? dck_trie_check_invariants(kept)
+                   : DCK_TRIE_CHECK_BAD_OVERLAY;
     }
     return result;
   }

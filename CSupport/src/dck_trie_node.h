@@ -21,12 +21,14 @@
  * overlay_depth the length of the chain of overlays it ends, and `count` the entries of the whole
  * map. After the parent comes the overlay's *owner*: NULL when the trie allocated the node (its
  * refcount counts its references), or the object whose storage holds the node (an embedded
- * overlay: the owner's reference count is the node's, and refcount is unused).
+ * overlay: the owner's reference count is the node's, and refcount is unused). Last comes the
+ * *canonical* slot: NULL, or the map folded into a canonical root (+1, held by the overlay), set
+ * once by the first dck_trie_canonical of the overlay (compare-and-swap, release; read acquire).
  *
- *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+-------+
- *   | refcount | 0       | 1       | OVERLAY | 1          | overlay_depth | count | entry | parent | owner |
- *   +----------+---------+---------+---------+------------+---------------+-------+-------+--------+-------+
- *                                                                           24      48      56       64 bytes
+ *   +---------+-----+-----+---------+---+---------------+-------+-------+--------+-------+-----------+
+ *   | refcount| 0   | 1   | OVERLAY | 1 | overlay_depth | count | entry | parent | owner | canonical |
+ *   +---------+-----+-----+---------+---+---------------+-------+-------+--------+-------+-----------+
+ *                                                        24      48      56       64      72 bytes
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
@@ -106,6 +108,10 @@ static inline uint32_t dck_trie_slot(uint64_t hash, unsigned depth) {
   return (uint32_t)(hash >> (depth * DCK_TRIE_BITS)) & DCK_TRIE_SLOT_MASK;
 }
 
+/** Releases what an overlay holds besides its node: its parent, its value, its canonical root.
+ * Called once, when its last reference goes (defined in dck_trie_overlay.c). */
+void dck_trie_overlay_give_back(dck_trie_t *node);
+
 /** The root an overlay node adds its entry to (borrowed from the overlay, which holds it). */
 static inline dck_trie_t *dck_trie_overlay_parent(const dck_trie_t *node) {
   return dck_trie_node_children(node)[0];
@@ -114,6 +120,11 @@ static inline dck_trie_t *dck_trie_overlay_parent(const dck_trie_t *node) {
 /** Where an overlay node keeps its owner (see the layout above). */
 static inline void **dck_trie_overlay_owner_slot(const dck_trie_t *node) {
   return (void **)(uintptr_t)(dck_trie_node_children(node) + 1);
+}
+
+/** Where an overlay node keeps its folded canonical root, once made (see the layout above). */
+static inline dck_atomic_ptr_t *dck_trie_overlay_canonical_slot(const dck_trie_t *node) {
+  return (dck_atomic_ptr_t *)(uintptr_t)(dck_trie_node_children(node) + 2);
 }
 
 /** An embedded overlay's owner, or NULL for any node the trie allocated. */
@@ -145,11 +156,12 @@ dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b);
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry, void *storage,
                                     void *owner);
 
-/** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed) set on top. */
+/** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed, or NULL) set
+ * on top, folded afresh (the overlay's kept fold is neither used nor set). */
 dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry);
 
 /** The canonical root (+1) of the map `root` (borrowed): `root` itself, retained, unless it is an
- * overlay, whose chain is folded into a new canonical root. */
+ * overlay, whose chain is folded into a canonical root once and kept in the overlay. */
 dck_trie_t *dck_trie_canonical(dck_trie_t *root);
 
 #endif /* DCK_TRIE_NODE_H */

@@ -7,7 +7,7 @@
  * (dck_trie.c) copies the nodes on the key's path: with many keys in the map, the root and one or
  * two inner nodes of up to 32 slots each, retaining every child and value they share. An overlay
  * node instead adds the one entry on top of the unchanged root, so inserting a new key costs one
- * allocation of 56 bytes and two reference increments whatever the size of the map, and a scope's
+ * allocation of 72 bytes and two reference increments whatever the size of the map, and a scope's
  * root points at the root of the scope around it:
  *
  *   [overlay k3 = v3, depth 3] ──▶ [overlay k2 = v2, depth 2] ──▶ [overlay k1 = v1, depth 1]
@@ -43,17 +43,24 @@
  *
  * Ownership
  * ---------
- * An overlay holds one reference to its parent and one to its entry's value; overlay_free
- * (dck_trie.c) gives both back. An *embedded* overlay (dck_trie_insert_into) lives in storage inside
- * an owner object instead, and has no count of its own: dck_trie_retain and dck_trie_release of it
- * retain and release the owner through the value callbacks, and the owner's deinit gives back the
- * parent and value (dck_trie_embedded_destroy) before its storage is freed. The façade embeds a
- * scope's new root in the Swift object that owns it, so entering a scope allocates that object and
- * the value's box, and no trie node of its own. Folding returns a new +1 root and releases every
- * temporary it made; the chain it folded is unchanged, and it holds values, never owners.
+ * An overlay holds one reference to its parent, one to its entry's value and, once folded, one to
+ * its canonical root; dck_trie_overlay_give_back gives them back when its last reference goes. An
+ * *embedded* overlay (dck_trie_insert_into) lives in storage inside an owner object instead, and
+ * has no count of its own: dck_trie_retain and dck_trie_release of it retain and release the owner
+ * through the value callbacks, and the owner's deinit gives back what the overlay holds
+ * (dck_trie_embedded_destroy) before its storage is freed. The façade embeds a scope's new root in
+ * the Swift object that owns it, so entering a scope allocates that object and the value's box, and
+ * no trie node of its own. Folding returns a new +1 root and releases every temporary it made; the
+ * chain it folded is unchanged (but for its canonical slot), and it holds values, never owners.
+ *
+ * Memory ordering: an overlay's fields are written before the overlay is published, like any node
+ * (dck_trie.c). The canonical slot is the one field written later: set once from NULL by a
+ * compare-and-swap with release ordering, read with acquire, so a thread that sees the root sees it
+ * built; the thread that loses the race releases its own fold.
  *
  * Progress: dck_trie_overlay_insert and dck_trie_canonical are lock-free apart from malloc; they
- * write only to nodes they allocate, and read nodes that are immutable once published.
+ * write only to nodes they allocate (and the canonical slot, once), and read nodes that are
+ * immutable once published.
  */
 #include "dck_trie_node.h"
 #include "dck_values.h"
@@ -69,7 +76,8 @@
 /* Overlay nodes                                                                                    */
 /* ------------------------------------------------------------------------------------------------ */
 
-_Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 2 * sizeof(void *) <=
+_Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 2 * sizeof(void *) +
+                       sizeof(dck_atomic_ptr_t) <=
                    DCK_TRIE_OVERLAY_SIZE,
                "an overlay node must fit the storage dck_trie_insert_into documents");
 
@@ -99,6 +107,7 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   dck_trie_retain(parent);
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
   *dck_trie_overlay_owner_slot(node) = owner;
+  dck_ptr_store_release(dck_trie_overlay_canonical_slot(node), NULL); /* before it is published */
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
 }
@@ -215,13 +224,24 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   return fold(root, entry);
 }
 
-void dck_trie_embedded_destroy(void *storage) {
-  dck_trie_t *node = storage;
+void dck_trie_overlay_give_back(dck_trie_t *node) {
   dck_trie_t *parent = dck_trie_overlay_parent(node);
   void *value = node->entries[0].value;
+  /* The last reference is gone: no thread can still set the slot. */
+  dck_trie_t *canonical = dck_ptr_load_acquire(dck_trie_overlay_canonical_slot(node));
+  if (dck_trie_embedding_owner(node) == NULL) {
+    free(node); /* an embedded overlay's storage is its owner's */
+  }
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
+  if (canonical != NULL) {
+    dck_trie_release(canonical);
+  }
   dck_trie_release(parent);
   dck_value_release(value, DCK_VALUE_OWNER_TRIE);
+}
+
+void dck_trie_embedded_destroy(void *storage) {
+  dck_trie_overlay_give_back(storage); /* leaves the storage to its owner */
 }
 
 dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry) {
@@ -233,5 +253,19 @@ dck_trie_t *dck_trie_canonical(dck_trie_t *root) {
     dck_trie_retain(root);
     return root;
   }
-  return fold(root, NULL);
+  /* Folded once per overlay: repeated walks and merges of one scope's root (a model merged by
+   * every withDependencies(from:)) reuse the first fold. */
+  dck_atomic_ptr_t *slot = dck_trie_overlay_canonical_slot(root);
+  dck_trie_t *canonical = dck_ptr_load_acquire(slot);
+  if (canonical == NULL) {
+    dck_trie_t *folded = fold(root, NULL); /* +1, which the overlay keeps if it wins */
+    if (dck_ptr_cas_release(slot, NULL, folded)) {
+      canonical = folded;
+    } else { /* another thread folded first: use its root */
+      dck_trie_release(folded);
+      canonical = dck_ptr_load_acquire(slot);
+    }
+  }
+  dck_trie_retain(canonical);
+  return canonical;
 }

@@ -1,4 +1,6 @@
 import CDependencies
+import Dispatch
+import Foundation
 import Testing
 
 /// Overlay roots (`dck_trie_overlay.c`): an insert adds one small node on top of the root it
@@ -71,6 +73,27 @@ import Testing
       #expect(dck_trie_get(shadow, 7, keys.hash(7)) == value.opaque)
       #expect(dck_trie_get(replaced, 7, keys.hash(7)) == model[7]!.opaque)
       #expect(trieInvariantsHold(shadow))
+
+      // Walking an overlay folds it once: the overlay keeps the fold, so the next walk (or merge,
+      // or removal) allocates nothing. Threads racing to fold the same fresh overlay agree.
+      let walked: OpaquePointer = dck_trie_insert(replaced, 1_029, keys.hash(1_029), value.opaque)
+      let beforeWalks = dck_debug_live_trie_nodes()
+      let firstWalk = trieEntries(walked)
+      let afterFirstWalk = dck_debug_live_trie_nodes()
+      #expect(trieEntries(walked) == firstWalk)
+      if counted {
+        #expect(afterFirstWalk > beforeWalks)
+        #expect(dck_debug_live_trie_nodes() == afterFirstWalk)
+      }
+      let racing: OpaquePointer = dck_trie_insert(walked, 1_028, keys.hash(1_028), value.opaque)
+      let walks = LockedWalks()
+      let shared = TrieVersion(root: racing, model: [:])
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in walks.append(trieEntries(shared.root)) }
+      #expect(walks.all.count == 8)
+      #expect(Set(walks.all.map { $0.map(\.key) }).count == 1)
+      #expect(walks.all[0].count == firstWalk.count + 1)
+      dck_trie_release(racing)
+      dck_trie_release(walked)
 
       // Merging a scope's root into the root it was built on returns it, allocating nothing.
       let before = dck_debug_live_trie_nodes()
@@ -229,4 +252,14 @@ private final class EmbeddingOwner {
       dck_trie_release(root)
     }
   }
+}
+
+/// The walks of racing threads, collected under a lock.
+private final class LockedWalks: @unchecked Sendable {
+  // @unchecked Sendable: `walks` is only touched with `lock` held.
+  private let lock = NSLock()
+  private var walks: [[TrieEntry]] = []
+
+  func append(_ walk: [TrieEntry]) { lock.withLock { walks.append(walk) } }
+  var all: [[TrieEntry]] { lock.withLock { walks } }
 }
