@@ -145,8 +145,11 @@ docs: deps
 	  echo "    then open http://localhost:8000/documentation/$$page/"; \
 	done
 
+## Runs the package's tests with coverage (the C targets instrumented too) and prints line, function
+## and region coverage of CSupport/ and Sources/ (scripts/coverage-report.sh, llvm-cov).
 coverage: deps
-	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage
+	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage \
+	  -Xcc -fprofile-instr-generate -Xcc -fcoverage-mapping
 	@scripts/coverage-report.sh .build-coverage
 
 clean:
