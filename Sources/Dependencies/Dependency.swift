@@ -51,7 +51,14 @@ public struct Dependency<Value>: Sendable {
   @usableFromInline let capturedHandle: UInt
   /// The context current where the property was created, when it had been set explicitly.
   @usableFromInline let capturedContext: DependencyContext?
-  @usableFromInline let site: _ReadSite
+  // Where the property was declared, field by field rather than as a `_ReadSite`: with a nested
+  // struct, Swift copies a whole `@Dependency var` stored in a class through its value witness on
+  // every read (an outlined copy that looks up the type's metadata); flat, a read loads the fields
+  // it uses.
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
 
   @usableFromInline
   init(
@@ -69,7 +76,10 @@ public struct Dependency<Value>: Sendable {
     self.capturedHandle = captured.map { UInt(bitPattern: $0.handle) } ?? 0
     self.capturedContext =
       current.pointee._contextIsOverridden ? current.pointee._context : nil
-    self.site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
   }
 
   /// A property reading through the accessor of `keyPath` (see `_AccessorRegistry`).
@@ -182,7 +192,7 @@ public struct Dependency<Value>: Sendable {
     // Only trivial fields go into the closure: capturing `self` would copy the whole property.
     let captured = OpaquePointer(bitPattern: capturedHandle)
     let capturedContext = capturedContext
-    let site = site
+    let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return accessor._withUnsafeGuaranteedRef {
       $0.value(DependencyValues._currentPointer, captured, capturedContext, site)
     }
