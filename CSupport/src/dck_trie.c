@@ -490,7 +490,7 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
     return dck_trie_overlay_fold(root, &entry);
   }
   /* A new key, or the top overlay's: one small node, whatever the size of the map. */
-  return dck_trie_overlay_insert(root, &entry, storage, owner);
+  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

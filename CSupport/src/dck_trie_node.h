@@ -148,13 +148,14 @@ dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b);
 
 /**
  * `root` (borrowed) with `entry` (borrowed; its value retained) added as an overlay: a new top
- * overlay for a key absent from `root`, or a replacement of the top overlay for its own key. The
+ * overlay for a key absent from `root`, or, when `replaces_top` (`root` is an overlay and `entry`
+ * has its key), a replacement of the top overlay. The
  * overlay is built in `storage` for `owner` (see dck_trie_insert_into), or allocated (+1) when
  * `storage` is NULL. When `root` already ends a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the
  * canonical root (+1) of the chain plus the entry instead.
  */
-dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry, void *storage,
-                                    void *owner);
+dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
+                                    bool replaces_top, void *storage, void *owner);
 
 /** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed, or NULL) set
  * on top, folded afresh (the overlay's kept fold is neither used nor set). */

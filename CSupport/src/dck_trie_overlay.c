@@ -209,15 +209,13 @@ static dck_trie_t *fold(const dck_trie_t *root, const dck_trie_entry_t *extra) {
 /* API shared with dck_trie.c                                                                       */
 /* ------------------------------------------------------------------------------------------------ */
 
-dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry, void *storage,
-                                    void *owner) {
-  bool on_overlay = root->kind == DCK_TRIE_KIND_OVERLAY;
-  if (on_overlay && root->entries[0].key == entry->key && root->entries[0].hash == entry->hash) {
-    /* The top key again: replace the top overlay (invariant O4). */
+dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
+                                    bool replaces_top, void *storage, void *owner) {
+  if (replaces_top) { /* the top key again: replace the top overlay (invariant O4) */
     return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth,
                        storage, owner);
   }
-  unsigned depth = on_overlay ? root->overlay_depth : 0u;
+  unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
   if (depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
     return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner);
   }
