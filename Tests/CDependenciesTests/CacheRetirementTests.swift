@@ -168,19 +168,3 @@ struct CacheRetirementTests {
     #expect(tracker.liveCount == 0)
   }
 }
-
-/// Starts `count` threads running `body(index)`; the returned group's `wait()` joins them.
-private func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup
-{
-  let group = DispatchGroup()
-  for index in 0..<count {
-    group.enter()
-    let thread = Thread {
-      body(index)
-      group.leave()
-    }
-    thread.stackSize = 1 << 20
-    thread.start()
-  }
-  return group
-}

@@ -140,7 +140,7 @@ import Testing
   /// down after the timeout, and other values are not held up.
   @Test func aShutdownThatHangsPastTheTimeoutIsReportedAndTheOthersGoOn() async {
     let log = ShutdownLog()
-    let release = ShutdownGate()
+    let release = Gate()
     var report: DependencyShutdownReport?
     var hanging: Resource?
     await withOwnCache(log: log, { $0.hangRelease = release }) {
@@ -334,12 +334,12 @@ enum FailingKey: TestDependencyKey {
 }
 
 enum HangReleaseKey: TestDependencyKey {
-  static var testValue: ShutdownGate { ShutdownGate() }
+  static var testValue: Gate { Gate() }
 }
 
 extension DependencyValues {
   /// What a hanging shutdown waits for.
-  var hangRelease: ShutdownGate {
+  var hangRelease: Gate {
     get { self[HangReleaseKey.self] }
     set { self[HangReleaseKey.self] = newValue }
   }

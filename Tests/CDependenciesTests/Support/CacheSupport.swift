@@ -63,6 +63,11 @@ func payload(_ pointer: UnsafeMutableRawPointer?) -> Int? {
 /// Runs `body(index)` on `count` new threads (not the cooperative pool, so blocking is fine) and
 /// waits for all of them.
 func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  startThreads(count, body).wait()
+}
+
+/// Starts `count` new threads running `body(index)`; the returned group's `wait()` joins them.
+func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
   let group = DispatchGroup()
   for index in 0..<count {
     group.enter()
@@ -73,7 +78,7 @@ func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     thread.stackSize = 1 << 20
     thread.start()
   }
-  group.wait()
+  return group
 }
 
 /// A value shared between threads, protected by a lock.

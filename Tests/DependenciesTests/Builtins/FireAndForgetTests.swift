@@ -3,31 +3,6 @@ import Foundation
 import IssueCollecting
 import Testing
 
-/// A one-shot signal tasks can wait on.
-private final class Gate: Sendable {
-  private let state = LockIsolated<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-
-  func open() {
-    let waiters = state.withValue { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withValue { state in
-        if !state.isOpen { state.waiters.append(continuation) }
-        return state.isOpen
-      }
-      if isOpen { continuation.resume() }
-    }
-  }
-}
-
 @Suite(.timeLimit(.minutes(1))) struct FireAndForgetTests {
   @Test func testDefaultRunsTheWorkToCompletion() async {
     let didRun = LockIsolated(false)

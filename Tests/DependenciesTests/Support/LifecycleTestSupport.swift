@@ -41,7 +41,7 @@ final class Resource: ShutdownableDependency {
     case complete
     case fail
     /// Waits until `release` opens, ignoring cancellation (a shutdown that hangs).
-    case hang(release: ShutdownGate)
+    case hang(release: Gate)
   }
 
   struct Failure: Error, CustomStringConvertible {
@@ -86,31 +86,6 @@ final class Resource: ShutdownableDependency {
       await release.wait()
       sawCancellation.setValue(Task.isCancelled)
     }
-  }
-}
-
-/// Waiting that ignores cancellation, until the gate opens.
-final class ShutdownGate: Sendable {
-  private let state = LockIsolated<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withValue { state in
-        if !state.isOpen { state.waiters.append(continuation) }
-        return state.isOpen
-      }
-      if isOpen { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withValue { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
   }
 }
 
