@@ -280,12 +280,25 @@ void *dck_read_frame_exchange(void *frame);
 void *dck_read_frame_current(void);
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Key-path getter                                                                                  */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Calls `getter`, the key-path accessor of a Swift computed property without arguments (as found in a
+ * key path object's computed component, whose accessor area `arguments` points at), on the value at
+ * `root` (borrowed), initialising `result` with its value (+1). See dck_keypath_getter.c for the
+ * calling convention. Runs user code.
+ */
+void dck_keypath_getter_call(const void *getter, const void *arguments, void *result,
+                             const void *root);
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Published pointer                                                                                */
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
  * A pointer slot that starts NULL and is set at most once, then read by any thread: what the Swift
- * façade learns about an accessor on its first read. `dck_published_set` stores `value` (non-NULL)
+ * façade sets up on its first read. `dck_published_set` stores `value` (non-NULL)
  * when the slot is still NULL and returns true; otherwise it changes nothing and returns false. Its
  * store is a release, and `dck_published_get` an acquire load: a reader that sees the pointer sees
  * what was written before it was set. Both are lock-free (the set is one compare-and-swap, the get

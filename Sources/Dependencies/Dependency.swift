@@ -82,16 +82,18 @@ public struct Dependency<Value>: Sendable {
     self.column = column
   }
 
-  /// A property reading through the accessor of `keyPath` (see `_AccessorRegistry`).
+  /// A property reading through an accessor of the registry, kept alive by `owner` when the
+  /// registry does not hold it.
   @usableFromInline
   init(
-    keyPath: KeyPath<DependencyValues, Value> & Sendable,
+    _ accessor: (
+      accessor: Unmanaged<_DependencyAccessor<Value>>, owner: _DependencyAccessor<Value>?
+    ),
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    let (accessor, owner) = _AccessorRegistry.accessor(for: keyPath)
     self.init(
-      accessor: accessor, owner: owner, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      accessor: accessor.accessor, owner: accessor.owner, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// Reads the dependency at `keyPath` of ``DependencyValues``.
@@ -100,6 +102,10 @@ public struct Dependency<Value>: Sendable {
   /// @Dependency(\.date.now) var now
   /// @Dependency(\.uuid) var uuid
   /// ```
+  ///
+  /// Every read runs the key path's getters, in the scope of the read. A key path that names one
+  /// property (`\.uuid`, the way dependencies are registered) is read by calling that property's
+  /// getter directly, with no key-path machinery in between.
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
     fileID: StaticString = #fileID,
@@ -107,7 +113,9 @@ public struct Dependency<Value>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      _AccessorRegistry.accessor(for: keyPath), fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Reads the dependency registered under `key`.
@@ -154,12 +162,10 @@ public struct Dependency<Value>: Sendable {
     failure: @escaping @Sendable (Source) -> Never
   ) {
     // A test-only spelling: an accessor of its own, released with the property.
-    let accessor = _DependencyAccessor<Value>(read: {
-      values, captured, capturedContext, site, result in
-      let source = _KeyPathResolution<Source>.readThroughKeyPath(
-        keyPath, in: values, captured: captured, capturedContext: capturedContext, site: site)
+    let accessor = _DependencyAccessor<Value>(get: { values in
+      let source = values[keyPath: keyPath]
       guard let value = source as? Value else { failure(source) }
-      _store(value, in: result)
+      return value
     })
     self.init(
       accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,

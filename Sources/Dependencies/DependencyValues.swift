@@ -183,29 +183,24 @@ public struct DependencyValues: Sendable {
     function function: StaticString = #function
   ) -> Key.Value {
     get {
+      // `self` is read field by field, never copied as a whole (a copy retains its owners).
       let frame = _ReadFrame.current
-      let value = withUnsafePointer(to: self) { values in
-        DependencyValues._resolve(
-          Key.self, in: values,
-          captured: frame?.pointee.captured,
-          capturedContext: frame?.pointee.capturedContext,
-          site: (frame?.pointee.site
-            ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
-            .through(property: function))
+      let captured = frame?.pointee.captured
+      let id = _KeyIdentity(Key.self)
+      if let found = Self._find(
+        id, storage: _storageHandle.pointer, captured: captured, cache: _cacheHandle?.pointer,
+        context: _contextIsOverridden
+          ? _context
+          : frame?.pointee.capturedContext ?? _contextPreparedOrDetected)
+      {
+        if found.isOverride, _recordsOverrideReads { _recordOverrideRead(id, found.box) }
+        return _DependencyBox<Key.Value>.value(at: found.box)
       }
-      if let probe = frame?.pointee.probe {
-        // The first read of a key path: say which key its getter read, and how to read it directly.
-        probe._withUnsafeGuaranteedRef {
-          $0.record(value) { values, captured, capturedContext, site, result in
-            _store(
-              DependencyValues._resolve(
-                Key.self, in: values, captured: captured, capturedContext: capturedContext,
-                site: site.through(property: function)),
-              in: result)
-          }
-        }
-      }
-      return value
+      return _resolveDefault(
+        Key.self, id, captured: captured, capturedContext: frame?.pointee.capturedContext,
+        site: (frame?.pointee.site
+          ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+          .through(property: function))
     }
     set {
       let id = _KeyIdentity(Key.self)
@@ -230,25 +225,48 @@ extension DependencyValues {
     // Everything here goes through borrowed C handles: no reference count is touched, so threads
     // reading the same scope or the same model write to no memory they share.
     let id = _KeyIdentity(Key.self)
-    if let pointer = _TrieRoot.lookup(id, in: values.pointee._storageHandle.pointer) {
-      if values.pointee._recordsOverrideReads { values.pointee._recordOverrideRead(id, pointer) }
-      return _DependencyBox<Key.Value>.value(at: pointer)
-    }
-    if let captured, let pointer = _TrieRoot.lookup(id, in: captured) {
-      if values.pointee._recordsOverrideReads { values.pointee._recordOverrideRead(id, pointer) }
-      return _DependencyBox<Key.Value>.value(at: pointer)
-    }
-    if let cache = values.pointee._cacheHandle?.pointer {
-      let context =
-        values.pointee._contextIsOverridden
+    if let found = _find(
+      id, storage: values.pointee._storageHandle.pointer, captured: captured,
+      cache: values.pointee._cacheHandle?.pointer,
+      context: values.pointee._contextIsOverridden
         ? values.pointee._context
-        : capturedContext ?? _LiveValueCache.preparedContext(of: cache) ?? values.pointee._context
-      if let pointer = _LiveValueCache.lookup(id, context, in: cache) {
-        return _DependencyBox<Key.Value>.value(at: pointer)
+        : capturedContext ?? values.pointee._contextPreparedOrDetected)
+    {
+      if found.isOverride, values.pointee._recordsOverrideReads {
+        values.pointee._recordOverrideRead(id, found.box)
       }
+      return _DependencyBox<Key.Value>.value(at: found.box)
     }
     return values.pointee._resolveDefault(
       Key.self, id, captured: captured, capturedContext: capturedContext, site: site())
+  }
+
+  /// The box of `key`'s value that a read finds without computing anything: the override in
+  /// `storage`, then the one in `captured`, then the default cached in `cache` (a direct handle)
+  /// for `context`. `isOverride` tells the first two from the last. Nil: the read must go to
+  /// `_resolveDefault`.
+  @inlinable @inline(__always)
+  static func _find(
+    _ id: _KeyIdentity, storage: OpaquePointer, captured: OpaquePointer?, cache: OpaquePointer?,
+    context: @autoclosure () -> DependencyContext
+  ) -> (box: UnsafeMutableRawPointer, isOverride: Bool)? {
+    if let box = _TrieRoot.lookup(id, in: storage) { return (box, true) }
+    if let captured, let box = _TrieRoot.lookup(id, in: captured) { return (box, true) }
+    if let cache, let box = _LiveValueCache.lookup(id, context(), in: cache) {
+      return (box, false)
+    }
+    return nil
+  }
+
+  /// The context a read with no explicitly set or captured context resolves defaults in: the one
+  /// `prepareDependencies` set for the cache, else the detected one.
+  @inlinable
+  var _contextPreparedOrDetected: DependencyContext {
+    if let cache = _cacheHandle?.pointer, let prepared = _LiveValueCache.preparedContext(of: cache)
+    {
+      return prepared
+    }
+    return _context
   }
 
   /// The default of `Key` for a read that found no override and no cached default through the

@@ -33,12 +33,10 @@ extension DependencyValues {
     get { self[ReadPathKey.self] }
     set { self[ReadPathKey.self] = newValue }
   }
-  /// A transformation of a key: never read as the key directly.
+  /// A transformation of a key.
   var readPathPlusOne: Int { self[ReadPathKey.self] + 1 }
   /// A composition of two keys.
   var readPathSum: Int { self[ReadPathKey.self] + self[OtherReadPathKey.self] }
-  /// An identity on small values only: a transformation the first read cannot see.
-  var readPathAtMostFive: Int { min(self[ReadPathKey.self], 5) }
 }
 
 /// A model as a server holds one: created once at the root, read from everywhere.
@@ -129,23 +127,6 @@ final class ReadPathModel: @unchecked Sendable {
       }
       @Dependency(\.date.now) var now  // two components
       _ = now
-    }
-  }
-
-  /// The documented limit: a getter that is the identity on the value its first read sees is read
-  /// as its key from then on.
-  @Test func aGetterThatLooksLikeTheIdentityOnItsFirstReadIsReadAsItsKey() {
-    withDependencies {
-      $0 = .live
-    } operation: {
-      @Dependency(\.readPathAtMostFive) var atMostFive
-      #expect(atMostFive == 1)
-      withDependencies {
-        $0.readPath = 9
-      } operation: {
-        @Dependency(\.readPathAtMostFive) var atMostFive
-        #expect(atMostFive == 9)  // the getter would say 5
-      }
     }
   }
 }

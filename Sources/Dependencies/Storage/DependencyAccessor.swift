@@ -19,49 +19,89 @@ typealias _KeyRead =
     UnsafeMutableRawPointer
   ) -> Void
 
-/// How a `@Dependency` reaches its value: one immortal object per key type (`@Dependency(Key.self)`)
-/// and per key-path object (`@Dependency(\.key)`), shared by every property that reads it.
+/// A function that applies a key path of `DependencyValues` (the fallback of `_DependencyAccessor`).
+@usableFromInline
+typealias _Getter<Value> = @Sendable (DependencyValues) -> Value
+
+/// How a `@Dependency` reaches its value: one object per key type (`@Dependency(Key.self)`) and per
+/// key-path object (`@Dependency(\.key)`), shared by every property that reads it.
 ///
 /// A property refers to its accessor without a strong reference (`Unmanaged`), so that copying the
 /// property — which Swift does on every read of a `@Dependency var` stored in a class — writes to no
-/// shared reference count. That is sound because accessors live for the rest of the process: the
-/// registry (`_AccessorRegistry`) holds them, and never lets go.
+/// shared reference count. That is sound because registered accessors live for the rest of the
+/// process: the registry (`_AccessorRegistry`) holds them, and never lets go. An accessor the
+/// registry does not hold (past its limit, or a test-only spelling) is kept alive by the property's
+/// `owner`.
+///
+/// Every read runs the code the property names, every time: the key's resolution for a key type;
+/// for a key path, the getter of the `DependencyValues` property it names (called directly, see
+/// `_KeyPathGetter`), or the key path applied as Swift applies it. Nothing is learned from one read
+/// for the next.
 @usableFromInline
 final class _DependencyAccessor<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `read` captures only immutable, thread-safe state (see `_KeyRead`);
-  // `direct` is nil or a slot that the accessor's `_KeyPathResolution` owns and that is only read
-  // with `dck_published_get`.
+  // @unchecked Sendable: every field is immutable; `read` captures only immutable, thread-safe
+  // state (see `_KeyRead`), `get` is `@Sendable`, and `getter` names memory of a key path object
+  // that this accessor (through `get`) keeps alive.
+  //
+  // Neither closure is optional on purpose: a closure inside an `Optional` is stored at the most
+  // general abstraction, and calling it goes through a reabstraction thunk allocated on every read.
 
-  /// The read, specialised for the key where it was formed (for a key path: the read through the
-  /// key path, which also decides whether `direct` can be used). It initialises a `Value`.
+  /// For a key type: the read, specialised for the key where it was formed. It initialises a
+  /// `Value`. For a key path: never called.
   @usableFromInline let read: _KeyRead
-  /// For a key path, the slot where the accessor of the key its getter reads is published once
-  /// known (`_KeyPathResolution`); nil for a key.
-  @usableFromInline let direct: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+  /// For a key path whose getter was found (see `_KeyPathGetter`): that getter, called with the
+  /// reading property's captured values and site in the thread's read frame. Nil otherwise.
+  @usableFromInline let getter: _KeyPathGetter?
+  /// For a key path: the key path applied as Swift applies it, used when `getter` is nil. For a key
+  /// type: never called.
+  @usableFromInline let get: _Getter<Value>
+  /// Whether `read` is the read (a key type) rather than `getter` or `get` (a key path).
+  @usableFromInline let readsKey: Bool
 
   @usableFromInline
-  init(
-    read: @escaping _KeyRead, direct: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = nil
-  ) {
+  init(read: @escaping _KeyRead) {
+    self.readsKey = true
     self.read = read
-    self.direct = direct
+    self.getter = nil
+    self.get = { _ in fatalError("swift-dependencies: internal error: a key type's getter ran") }
   }
 
-  /// Reads the dependency: through the accessor of the key published in `direct`, when there is
-  /// one, or through `read`.
+  /// An accessor that runs `keyPath`'s getter on every read: directly when its getter can be found,
+  /// through `subscript(keyPath:)` otherwise.
+  convenience init(keyPath: KeyPath<DependencyValues, Value> & Sendable) {
+    self.init(get: { $0[keyPath: keyPath] }, getter: _KeyPathGetter.of(keyPath))
+  }
+
+  /// An accessor that runs `get` on every read, or `getter` instead when there is one.
+  init(get: @escaping _Getter<Value>, getter: _KeyPathGetter? = nil) {
+    self.readsKey = false
+    self.read = { _, _, _, _, _ in
+      fatalError("swift-dependencies: internal error: a key path's key read ran")
+    }
+    self.getter = getter
+    self.get = get
+  }
+
+  /// Reads the dependency: runs the key's read, or the key path's getter with `captured`,
+  /// `capturedContext` and `site` published in the thread's read frame for the key subscripts it
+  /// calls.
   @inlinable @inline(__always)
   func value(
     _ values: UnsafePointer<DependencyValues>, _ captured: OpaquePointer?,
     _ capturedContext: DependencyContext?, _ site: _ReadSite
   ) -> Value {
-    if let direct, let published = dck_published_get(direct),
-      published != _KeyPathResolution<Value>.readsThroughTheKeyPath
-    {
-      return Unmanaged<_DependencyAccessor<Value>>.fromOpaque(published)._withUnsafeGuaranteedRef {
-        Self.call($0.read, values, captured, capturedContext, site)
+    if readsKey {
+      return Self.call(read, values, captured, capturedContext, site)
+    }
+    var frame = _ReadFrame(captured: captured, capturedContext: capturedContext, site: site)
+    return withUnsafeMutablePointer(to: &frame) { frame in
+      _ReadFrame.with(frame) {
+        if let getter {
+          return getter.value(of: values, as: Value.self)
+        }
+        return _ReadFrame.applying(get, to: values)
       }
     }
-    return Self.call(read, values, captured, capturedContext, site)
   }
 
   /// Runs `read` into a temporary and returns the value it stored there.
@@ -85,9 +125,9 @@ func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
 }
 
 /// The registry of accessors: a table that holds every accessor for the rest of the process, keyed
-/// by the key's metatype or the key path's object. It is a C live-value cache (`dck_cache`) that is
-/// never destroyed: a lookup is a per-thread memo hit or a lock-free table read, and creation is
-/// exactly-once per key.
+/// by the key's metatype, the getter's function or the key path's object. It is a C live-value
+/// cache (`dck_cache`) that is never destroyed: a lookup is a per-thread memo hit or a lock-free
+/// table read, and creation is exactly-once per key.
 @usableFromInline
 enum _AccessorRegistry {
   /// Namespaces of the table's keys.
@@ -104,7 +144,7 @@ enum _AccessorRegistry {
   /// How many key paths the table takes before new ones get accessors of their own (not
   /// registered, so they are freed with their properties): key-path literals are a bounded set, but
   /// key paths built at run time (`appending(path:)`) could otherwise grow the table without end.
-  static let keyPathLimit = 16_384
+  static let limit = 16_384
 
   /// The accessor registered under `id` in `namespace`, made by `make` on the first request.
   @inlinable
@@ -142,7 +182,7 @@ enum _AccessorRegistry {
   }
 
   /// The accessor of `keyPath`, and the object that keeps it alive when the registry does not (past
-  /// `keyPathLimit`).
+  /// `limit`). It runs the key path's getters on every read.
   static func accessor<Value>(for keyPath: KeyPath<DependencyValues, Value> & Sendable) -> (
     accessor: Unmanaged<_DependencyAccessor<Value>>, owner: _DependencyAccessor<Value>?
   ) {
@@ -150,12 +190,14 @@ enum _AccessorRegistry {
     if let pointer = dck_cache_get(table, id, keyPaths) {
       return (Unmanaged.fromOpaque(pointer), nil)
     }
-    guard dck_cache_count(table) < keyPathLimit else {
-      let accessor = _KeyPathResolution(keyPath).accessor
+    let make = { _DependencyAccessor<Value>(keyPath: keyPath) }
+    guard dck_cache_count(table) < limit else {
+      let accessor = make()
       return (Unmanaged.passUnretained(accessor), accessor)
     }
-    // The registry holds the accessor, and with it the key path, for the rest of the process: the
-    // key path's address can never be reused by another key path.
-    return (register(id, in: keyPaths) { _KeyPathResolution(keyPath).accessor }, nil)
+    // The registry holds the accessor, and with it the key path (in `get`, which also keeps alive
+    // the memory `getter` names), for the rest of the process: the key path's address can never
+    // be reused by another key path.
+    return (register(id, in: keyPaths, make: make), nil)
   }
 }

@@ -1,12 +1,13 @@
 import CDependencies
 
-/// What a `@Dependency` read carries beyond the current values, published for the duration of the
-/// synchronous read in the calling thread's read frame (`dck_read_frame_*`).
+/// What a `@Dependency(\.key)` read carries beyond the current values, published for the duration of
+/// the synchronous read in the calling thread's read frame (`dck_read_frame_*`).
 ///
 /// A `@Dependency` property captures the values current where it was created. A read resolves the key
 /// in the current scope first, then in those captured values, then in the cache of defaults: two trie
-/// lookups, never a merge. The key path the property reads runs on the current values in place, so
-/// the captured root and the source location travel here instead of in a copy of the values.
+/// lookups, never a merge. The property's getter runs on the current values in place, so the
+/// captured root, the captured context and the source location travel here, to the key subscripts
+/// the getter calls, instead of in a copy of the values.
 @usableFromInline
 struct _ReadFrame {
   /// The captured overrides' trie root, borrowed from the `Dependency` being read (alive for the
@@ -16,18 +17,12 @@ struct _ReadFrame {
   @usableFromInline var capturedContext: DependencyContext?
   /// Where the read happened.
   @usableFromInline var site: _ReadSite
-  /// Set on the first read of a key path, to learn what its getter reads (`_KeyPathResolution`).
-  @usableFromInline var probe: Unmanaged<_KeyPathProbe>?
 
   @usableFromInline
-  init(
-    captured: OpaquePointer?, capturedContext: DependencyContext?, site: _ReadSite,
-    probe: Unmanaged<_KeyPathProbe>? = nil
-  ) {
+  init(captured: OpaquePointer?, capturedContext: DependencyContext?, site: _ReadSite) {
     self.captured = captured
     self.capturedContext = capturedContext
     self.site = site
-    self.probe = probe
   }
 
   /// The frame of the read in progress on this thread, if any.
@@ -45,5 +40,28 @@ struct _ReadFrame {
     let previous = dck_read_frame_exchange(frame)
     defer { dck_read_frame_exchange(previous) }
     return try body()
+  }
+
+  /// Runs `get` on the values at `values`, in the read's frame.
+  ///
+  /// `get` takes its values as a borrowed argument; passing `values.pointee` would copy them
+  /// (retaining their owners: writes to reference counts other threads share). Instead `get`
+  /// borrows a bitwise copy that is never destroyed: the copy is taken out of temporary memory
+  /// (`move()`, no retain) and put back (`initialize(to:)`, no release), and the memory is left as
+  /// is. This is sound because the values at `values` outlive the synchronous call, and the copy
+  /// owns nothing: whatever `get` keeps of its argument, it copies (and retains) itself.
+  @inlinable @inline(__always)
+  static func applying<Value>(_ get: _Getter<Value>, to values: UnsafePointer<DependencyValues>)
+    -> Value
+  {
+    withUnsafeTemporaryAllocation(of: DependencyValues.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      UnsafeMutableRawPointer(slot).copyMemory(
+        from: values, byteCount: MemoryLayout<DependencyValues>.size)
+      let borrowed = slot.move()
+      let value = get(borrowed)
+      slot.initialize(to: consume borrowed)
+      return value
+    }
   }
 }

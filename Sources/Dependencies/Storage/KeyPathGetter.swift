@@ -1,0 +1,129 @@
+import CDependencies
+import SwiftShims
+
+/// The getter of a key path that names one computed property without arguments — the shape of
+/// every `DependencyValues` property a dependency is registered with (`\.apiClient`) — found in the
+/// key path object, so that a read can call it directly on the values in place.
+///
+/// Swift applies a key path through generic code that copies the root (retaining what it holds)
+/// and looks up type metadata, about ten times the cost of the getter itself. The getter found here
+/// is the accessor the Swift runtime calls for that component (`dck_keypath_getter_call` says how),
+/// so calling it runs exactly the code the key path runs, on every read: nothing is learned from
+/// one read for the next.
+///
+/// Finding it reads the key path object's layout: the buffer after the object's header, its header
+/// word, and one computed component (header word, identifier, getter, and a setter when settable).
+/// The constants come from the toolchain's own definition of that layout (`SwiftShims`'s
+/// `KeyPath.h`, "ABI constants for key path objects"). Anything else — several components, a
+/// stored property, arguments (subscripts), an optional chain, a reference prefix — is not read
+/// here, and such a key path is applied with Swift's `subscript(keyPath:)`. Before the first key
+/// path is read this way, `layoutIsKnown` checks the reading on key paths of a type of its own
+/// (the right getter found and called, the other shapes refused); if anything differs, no key path
+/// is read this way for the life of the process.
+@usableFromInline
+struct _KeyPathGetter: @unchecked Sendable {
+  // @unchecked Sendable: both pointers name immutable memory of a key path object that the
+  // accessor registry keeps alive for the rest of the process.
+
+  /// The component's getter: a key-path accessor (`@convention(thin)`, Swift calling convention).
+  @usableFromInline let getter: UnsafeRawPointer
+  /// The component's accessor area, which the runtime passes to the getter beside the root.
+  @usableFromInline let accessors: UnsafeRawPointer
+
+  /// The getter of `keyPath`, when it is one computed property without arguments and the layout
+  /// check passed; nil otherwise. `keyPath` must outlive every use of the result.
+  static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathGetter? {
+    guard layoutIsKnown else { return nil }
+    return read(keyPath)
+  }
+
+  /// Reads the layout of `keyPath` (see the type's documentation).
+  private static func read<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathGetter? {
+    #if _pointerBitWidth(_64)
+      // A reference-writable key path has a reference prefix; a key path of a subclass type is not
+      // one of these.
+      let kind = ObjectIdentifier(type(of: keyPath))
+      guard
+        kind == ObjectIdentifier(KeyPath<Root, Value>.self)
+          || kind == ObjectIdentifier(WritableKeyPath<Root, Value>.self)
+      else { return nil }
+      let word = MemoryLayout<Int>.size
+      // The object: its header (metadata, reference counts), `_kvcKeyPathStringPtr`, then the
+      // buffer: a 32-bit header, padded to a word, then the components.
+      let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+      let buffer = object + 3 * word
+      let header = buffer.load(as: UInt32.self)
+      guard
+        header & _SwiftKeyPathBufferHeader_ReservedMask == 0,
+        header & _SwiftKeyPathBufferHeader_HasReferencePrefixFlag == 0
+      else { return nil }
+      let size = Int(header & _SwiftKeyPathBufferHeader_SizeMask)
+      let component = buffer + word
+      let componentHeader = component.load(as: UInt32.self)
+      let discriminator =
+        (componentHeader & _SwiftKeyPathComponentHeader_DiscriminatorMask)
+        >> _SwiftKeyPathComponentHeader_DiscriminatorShift
+      guard
+        discriminator == _SwiftKeyPathComponentHeader_ComputedTag,
+        componentHeader & _SwiftKeyPathComponentHeader_ComputedHasArgumentsFlag == 0,
+        componentHeader & _SwiftKeyPathComponentHeader_EndOfReferencePrefixFlag == 0,
+        componentHeader
+          & _SwiftKeyPathComponentHeader_ComputedInstantiatedFromExternalWithArgumentsFlag == 0
+      else { return nil }
+      let settable = componentHeader & _SwiftKeyPathComponentHeader_ComputedSettableFlag != 0
+      // Header, padding to a word, identifier, getter, and the setter when settable: exactly one
+      // component fills the buffer (a second one would follow with its type).
+      guard size == word + 2 * word + (settable ? word : 0) else { return nil }
+      let accessors = component + 2 * word
+      guard let getter = accessors.load(as: UnsafeRawPointer?.self) else { return nil }
+      return _KeyPathGetter(getter: getter, accessors: accessors)
+    #else
+      return nil
+    #endif
+  }
+
+  /// Calls the getter on the values at `root` (borrowed in place: no copy, no retain).
+  @inlinable @inline(__always)
+  func value<Root, Value>(of root: UnsafePointer<Root>, as _: Value.Type) -> Value {
+    withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+      let result = buffer.baseAddress.unsafelyUnwrapped
+      dck_keypath_getter_call(getter, accessors, result, root)
+      return result.move()
+    }
+  }
+
+  /// Whether this process's key path objects have the layout `read` expects, checked once on key
+  /// paths of `_LayoutCheck`.
+  static let layoutIsKnown: Bool = {
+    var probe = _LayoutCheck(base: 1)
+    guard
+      let computed = read(\_LayoutCheck.computed),
+      let settable = read(\_LayoutCheck.settable),
+      let object = read(\_LayoutCheck.object),
+      withUnsafePointer(to: &probe, { computed.value(of: $0, as: Int.self) }) == 42,
+      withUnsafePointer(to: &probe, { settable.value(of: $0, as: Int.self) }) == 2,
+      withUnsafePointer(to: &probe, { object.value(of: $0, as: _LayoutCheck.Box.self) })
+        === _LayoutCheck.box,
+      read(\_LayoutCheck.base) == nil,
+      read(\_LayoutCheck.computed.bitWidth) == nil,
+      read(\_LayoutCheck.[1]) == nil
+    else { return false }
+    probe.settable = 0  // uses the setter, so that the key path above is writable
+    return true
+  }()
+}
+
+/// Key paths of known shapes for `_KeyPathGetter.layoutIsKnown`.
+private struct _LayoutCheck {
+  final class Box: Sendable {}
+  static let box = Box()
+
+  var base: Int
+  var computed: Int { base &+ 41 }
+  var settable: Int {
+    get { base &* 2 }
+    set { base = newValue }
+  }
+  var object: Box { Self.box }
+  subscript(offset: Int) -> Int { base &+ offset }
+}
