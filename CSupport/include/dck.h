@@ -293,6 +293,26 @@ void dck_keypath_getter_call(const void *getter, const void *arguments, void *re
                              const void *root);
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Pinned Swift objects                                                                             */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Adds an unowned reference to the Swift object `object` (borrowed): its memory is not freed, and so
+ * its address not reused, until dck_object_unpin, though the object may be deinitialised meanwhile.
+ * Lock-free.
+ */
+void dck_object_pin(void *object);
+
+/** Gives back the reference dck_object_pin added; may free the object's memory. Lock-free. */
+void dck_object_unpin(void *object);
+
+/**
+ * Whether the pinned `object`'s strong references are gone (it is being, or has been,
+ * deinitialised). Wait-free (one load).
+ */
+bool dck_object_is_deinitializing(void *object);
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Published pointer                                                                                */
 /* ------------------------------------------------------------------------------------------------ */
 

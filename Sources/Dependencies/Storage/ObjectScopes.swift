@@ -1,3 +1,5 @@
+import CDependencies
+
 /// The dependency values that objects returned by `withDependencies` scopes were created in, for
 /// `withDependencies(from:)` to find again when the object has no `@Dependency` property of its own.
 ///
@@ -8,7 +10,7 @@
 ///
 /// The classic library keeps these in a locked dictionary with a cleanup task per returned object,
 /// and keeps the values alive for as long as the process runs in the standard test setup. Here an
-/// entry holds the object weakly and only what `from:` needs (the scope's overrides and explicit
+/// entry pins the object (below) and holds only what `from:` needs (the scope's overrides and explicit
 /// context, not its cache of default values), and entries whose object is gone are swept out:
 ///
 /// - **When**: after as many recordings as there were entries left by the previous sweep (at least
@@ -21,8 +23,12 @@
 /// - **What is freed**: the entry, and with it the last references this table held to the
 ///   object's overrides (their `deinit`s run then, outside the lock).
 ///
-/// An object's address can be reused after it is freed, so an entry counts only while its weak
-/// reference still points at the very object looked up.
+/// How an entry knows its object: it pins the object's memory with an *unowned* reference (the
+/// object's unowned count, in its header: no side table, unlike a weak reference, which would also
+/// make every later retain of the model slower). While pinned, the object can be deinitialised but
+/// its memory is not freed, so its address cannot be reused by another object: an entry found for an
+/// address is the entry of the object at that address. An entry whose object is deinitialising or
+/// deinitialised (`dck_object_is_deinitializing`) is dead; the sweep drops it and unpins the memory.
 final class _ObjectScopes: Sendable {
   /// The process-wide table.
   static let shared = _ObjectScopes()
@@ -35,9 +41,16 @@ final class _ObjectScopes: Sendable {
     let context: DependencyContext?
   }
 
-  private struct Entry {
-    weak var object: AnyObject?
+  private struct Entry: @unchecked Sendable {
+    // @unchecked Sendable: `object` is only an address (pinned, see the type's documentation) used
+    // with the runtime's thread-safe reference-count entry points, with the table's lock held.
+    /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
+    let object: UnsafeMutableRawPointer
     let scope: Scope
+
+    var isDead: Bool { dck_object_is_deinitializing(object) }
+
+    func unpin() { dck_object_unpin(object) }
   }
 
   private struct State {
@@ -50,44 +63,41 @@ final class _ObjectScopes: Sendable {
 
   /// Remembers that `object` was returned by a scope with `values`.
   func record(_ object: AnyObject, _ values: DependencyValues) {
+    let address = Unmanaged.passUnretained(object).toOpaque()
+    dck_object_pin(address)
     let entry = Entry(
-      object: object,
+      object: address,
       scope: Scope(
         storage: values._storage,
         context: values._contextIsOverridden ? values._context : nil))
-    // What the table lets go of (an entry replaced because the address was reused, swept entries)
-    // is released here, outside the lock: deinits may run.
-    let released = state.withLock { state in
+    // What the table lets go of (an entry replaced because the same object was returned again,
+    // swept entries) is released here, outside the lock: deinits may run.
+    let (replaced, swept) = state.withLock { state in
       let replaced = state.entries.updateValue(entry, forKey: ObjectIdentifier(object))
       state.recordsUntilSweep -= 1
-      let swept = state.recordsUntilSweep <= 0 ? Self.removeDead(&state) : [:]
-      return (replaced, swept)
+      return (replaced, state.recordsUntilSweep <= 0 ? Self.removeDead(&state) : [])
     }
-    withExtendedLifetime(released) {}
+    replaced?.unpin()
+    for (_, entry) in swept { entry.unpin() }
   }
 
-  /// The scope `object` was returned by, if it was recorded and is still the recorded object.
+  /// The scope `object` was returned by, if it was recorded.
   func scope(of object: AnyObject) -> Scope? {
-    let (scope, dead): (Scope?, Entry?) = state.withLock { state in
-      let id = ObjectIdentifier(object)
-      guard let entry = state.entries[id] else { return (nil, nil) }
-      if entry.object === object { return (entry.scope, nil) }
-      return (nil, state.entries.removeValue(forKey: id))
-    }
-    withExtendedLifetime(dead) {}
-    return scope
+    // `object` is alive (the caller holds it) and an entry's object is pinned: an entry found for
+    // its address is its own.
+    state.withLock { $0.entries[ObjectIdentifier(object)]?.scope }
   }
 
-  /// Removes the dead entries and schedules the next sweep; returns what must be released outside
-  /// the lock.
-  private static func removeDead(_ state: inout State) -> [ObjectIdentifier: Entry] {
+  /// Removes the dead entries and schedules the next sweep; returns them, to be unpinned and
+  /// released outside the lock. Allocates only when an entry is dead.
+  private static func removeDead(_ state: inout State) -> [(id: ObjectIdentifier, entry: Entry)] {
     defer { state.recordsUntilSweep = max(1, state.entries.count) }
-    guard state.entries.values.contains(where: { $0.object == nil }) else { return [:] }
-    // The old table goes back to the caller to be released outside the lock: it holds the last
-    // references to the dead entries' values (including any whose object died during the filter).
-    let old = state.entries
-    state.entries = old.filter { $0.value.object != nil }
-    return old
+    var dead: [(id: ObjectIdentifier, entry: Entry)] = []
+    for (id, entry) in state.entries where entry.isDead {
+      dead.append((id, entry))
+    }
+    for (id, _) in dead { state.entries.removeValue(forKey: id) }
+    return dead
   }
 }
 
@@ -96,8 +106,10 @@ extension DependencyValues {
   /// `withDependencies(from:)`.
   @inlinable @inline(__always)
   func _recordScope<R>(ofResult result: R) {
-    if R.self is AnyClass {
-      _recordScope(of: result as AnyObject)
+    // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
+    // would go through a dynamic cast.
+    if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {
+      _recordScope(of: unsafeBitCast(result, to: AnyObject.self))
     }
   }
 

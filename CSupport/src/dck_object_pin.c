@@ -1,0 +1,32 @@
+/*
+ * dck_object_pin.c — pins a Swift object's memory without keeping the object alive.
+ *
+ * The Swift façade remembers, for `withDependencies(from:)`, the scope each returned object was
+ * created in, keyed by the object's address. An address is only a good key while no other object
+ * can be allocated there, that is, while the object's memory is not freed. Swift frees an object's
+ * memory when both its strong and its unowned reference counts are gone; an unowned reference
+ * (`swift_unownedRetain`) therefore pins the memory while leaving the object free to be
+ * deinitialised when its last strong reference goes. Unlike a weak reference, it needs no side
+ * table, so the object's own retains and releases stay on their fast path.
+ *
+ * These wrappers call the Swift runtime's entry points (the ones `unowned` compiles to); Swift code
+ * may not name them itself. All three are lock-free (atomic operations on the object's header).
+ */
+#include "dck.h"
+
+/* The Swift runtime's reference-count entry points (libswiftCore, C calling convention). */
+extern void *swift_unownedRetain(void *object);
+extern void swift_unownedRelease(void *object);
+extern bool swift_isDeallocating(void *object);
+
+void dck_object_pin(void *object) {
+  (void)swift_unownedRetain(object);
+}
+
+void dck_object_unpin(void *object) {
+  swift_unownedRelease(object);
+}
+
+bool dck_object_is_deinitializing(void *object) {
+  return swift_isDeallocating(object);
+}
