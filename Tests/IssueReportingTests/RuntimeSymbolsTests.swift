@@ -41,6 +41,12 @@ import Testing
     #expect(found.1 == .swiftTestingRun)
   }
 
+  @Test func theRunsIterationCountIsRead() async {
+    #expect(SwiftTestingRuntime.currentIterationCount() == 1)
+    // Configuration.current is a task-local: not there on a detached task.
+    #expect(await Task.detached { SwiftTestingRuntime.currentIterationCount() }.value == nil)
+  }
+
   @Test func sourceLocationsAreMadeWithoutOverReleasingTheirStrings() throws {
     // `SourceLocation.init` takes its strings owned: called as if it borrowed them, each call would
     // release them once too often, and this loop would crash.
