@@ -53,7 +53,8 @@ package enum _TestCaches {
     /// owner (a later iteration of the case, with `--repetitions`, has another); for a test that is
     /// not parameterized, always.
     func belongs(to testCase: _SwiftTestingBridge.RunningCase) -> Bool {
-      hasOwner ? owner != nil && owner === testCase.owner : testCase.owner == nil
+      guard hasOwner else { return testCase.owner == nil }
+      return owner.map { $0 === testCase.owner } ?? false
     }
   }
   nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
