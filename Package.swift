@@ -78,7 +78,9 @@ let package = Package(
     .testTarget(
       name: "DependenciesTests",
       // CDependencies: the soak and bad-input tests read the core's live counters.
-      dependencies: ["Dependencies", "CDependencies", "IssueCollecting", "RetainCounting"]
+      dependencies: [
+        "Dependencies", "CDependencies", "IssueCollecting", "RetainCounting", "ChildTestRun",
+      ]
     ),
     // Counts the Swift retains of a read, for the read-path test (test binary only, not a product):
     // it interposes swift_retain, see its source.
@@ -88,12 +90,18 @@ let package = Package(
       name: "IssueCollecting", dependencies: ["IssueReporting"],
       path: "Tests/Support/IssueCollecting"
     ),
-    .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting", "IssueCollecting"]),
+    // Runs some of a test binary's own Swift Testing tests as a run of their own in a child
+    // process (not a product), for behaviour only a whole run shows.
+    .target(name: "ChildTestRun", path: "Tests/Support/ChildTestRun"),
+    .testTarget(
+      name: "IssueReportingTests",
+      dependencies: ["IssueReporting", "IssueCollecting", "ChildTestRun"]
+    ),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     .testTarget(
       name: "DependenciesTestSupportTests",
-      dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support"]
+      dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support", "ChildTestRun"]
     ),
     .target(
       name: "AllocationCounter",

@@ -19,6 +19,16 @@ extension DependencyValues {
   public struct Continuation: Sendable {
     let values: DependencyValues
 
+    /// Captures `values` for work that runs later, anywhere. In a test, the values' cache of
+    /// defaults is pinned to the running test's: the root cache of a test process looks the test up
+    /// on each read, and where the escaping work runs (a `Task.detached`, a `Thread`, a Dispatch
+    /// queue) no test is running, so it would read the process-wide cache instead.
+    init(escaping values: DependencyValues) {
+      var values = values
+      if values._cache.routesToTests { values._cache = values._cache.resolved }
+      self.values = values
+    }
+
     /// Runs `operation` with the captured dependencies.
     public func yield<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
       let result = try values._bind(operation)
@@ -52,7 +62,7 @@ extension DependencyValues {
 public func withEscapedDependencies<R, E: Error>(
   _ operation: (DependencyValues.Continuation) throws(E) -> R
 ) throws(E) -> R {
-  try operation(DependencyValues.Continuation(values: DependencyValues._currentPointer.pointee))
+  try operation(DependencyValues.Continuation(escaping: DependencyValues._currentPointer.pointee))
 }
 
 /// Captures the current dependencies so that escaping asynchronous work can run with them later.
@@ -61,5 +71,5 @@ public func withEscapedDependencies<R, E: Error>(
   _ operation: (DependencyValues.Continuation) async throws(E) -> R
 ) async throws(E) -> R {
   try await operation(
-    DependencyValues.Continuation(values: DependencyValues._currentPointer.pointee))
+    DependencyValues.Continuation(escaping: DependencyValues._currentPointer.pointee))
 }

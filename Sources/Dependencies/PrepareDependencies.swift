@@ -50,7 +50,8 @@ public func prepareDependencies<R, E: Error>(
   let context = values._resolvedContext(captured: nil, cache: cache.resolved)
   for key in assigned.keys {
     guard let pointer = values._storage.lookup(key.id) else { continue }
-    if !cache.prepare(key.id, context: context, value: pointer) {
+    let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !cache.prepare(key.id, context: context, value: pointer, site: site) {
       _DependencyReports.reportAlreadyPrepared(
         key.names, fileID: fileID, filePath: filePath, line: line, column: column)
     }

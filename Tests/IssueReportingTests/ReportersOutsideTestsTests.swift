@@ -3,21 +3,31 @@ import Testing
 
 /// What the reporters do where no test is running, observed in a child process (an exit test): the
 /// child runs the body on a task with no Swift Testing test, in a Swift Testing run (so not XCTest
-/// either), which is where issues get their non-test behaviour.
+/// either).
 @Suite struct ReportersOutsideTestsTests {
-  @Test func theDefaultReporterPrintsARuntimeWarning() async throws {
-    let result = try #require(
-      await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+  /// The default reporter records the issue for the run (Swift Testing hands the child's issues to
+  /// the test that started it, where they are known issues here) and prints it too.
+  @Test func theDefaultReporterRecordsTheIssueForTheRunAndPrintsIt() async throws {
+    var result: ExitTest.Result?
+    // Inside the exit test's body, `#line` is that of the `#expect` below.
+    let line = #line + 2
+    await withKnownIssue {
+      result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         reportIssue("Something went wrong")
         struct Failure: Error {}
         reportIssue(Failure(), "while saving")
-      })
-    let standardError = String(decoding: result.standardErrorContent, as: UTF8.self)
+      }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("No Swift Testing test was running") }
+    }
+    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    let note = "(recorded for the Swift Testing run: no test was running on this task or thread)"
     #expect(
       standardError.contains(
-        "IssueReportingTests/ReportersOutsideTestsTests.swift:\(#line - 7): Something went wrong\n")
-    )
-    #expect(standardError.contains("Caught error: Failure(): while saving\n"))
+        "IssueReportingTests/ReportersOutsideTestsTests.swift:\(line): Something went wrong \(note)"
+      ),
+      "\(standardError)")
+    #expect(standardError.contains("Caught error: Failure(): while saving \(note)"))
   }
 
   @Test func theFatalErrorReporterStopsTheProgram() async throws {

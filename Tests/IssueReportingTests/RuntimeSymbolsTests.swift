@@ -37,7 +37,14 @@ import Testing
       (SwiftTestingRuntime.currentTest() != nil, RunningTestFramework.current)
     }.value
     #expect(found.0 == false)
-    #expect(found.1 == nil)  // a Swift Testing run: not XCTest either
+    // A Swift Testing run, with no test on this task: an issue goes to the run (not to XCTest).
+    #expect(found.1 == .swiftTestingRun)
+  }
+
+  @Test func theRunsIterationCountIsRead() async {
+    #expect(SwiftTestingRuntime.currentIterationCount() == 1)
+    // Configuration.current is a task-local: not there on a detached task.
+    #expect(await Task.detached { SwiftTestingRuntime.currentIterationCount() }.value == nil)
   }
 
   @Test func sourceLocationsAreMadeWithoutOverReleasingTheirStrings() throws {

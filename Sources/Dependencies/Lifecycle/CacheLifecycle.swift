@@ -4,9 +4,9 @@
 ///
 /// Values are recorded on the miss path, when a default has been computed and before the C cache
 /// publishes it (`register`), or when `prepareDependencies` has cached one (`registerPrepared`). A
-/// read of a cached value never comes here. Recording is cheap: an append of the key, the reads and
-/// the value's box address. Which values need shutting down (a dynamic cast) and what the keys are
-/// called are worked out only when a shutdown plans its work.
+/// read of a cached value never comes here. Recording is cheap: an append of the key, the reads,
+/// the value's box address and where it was read (or prepared). Which values need shutting down (a
+/// dynamic cast) and what the keys are called are worked out only when a shutdown plans its work.
 ///
 /// A shutdown (`shutdownRun`) moves the phase from running to shutting down and retires the C cache
 /// in one step, under the cache's lock: a value recorded before is in the plan (and served to reads
@@ -20,6 +20,9 @@ struct _LifecycleState {
     /// The address of the value's `_DependencyBox`, which the C cache owns (valid while it lives,
     /// retired or not).
     let box: UInt
+    /// The read that computed the value, or the `prepareDependencies` call that cached it: where a
+    /// failure of its shutdown is reported when no caller is there to take it.
+    let site: _ReadSite
 
     /// The value, when it needs shutting down (a dynamic cast: only when a shutdown plans).
     var shutdownable: (any ShutdownableDependency)? {
@@ -56,9 +59,9 @@ struct _LifecycleState {
   enum ReadReport {
     /// As an issue at the read.
     case issue
-    /// On standard error: the shutdown ran in the background, after the test that owned the cache
-    /// ended (an issue would land in whichever test runs now).
-    case standardError
+    /// As an issue of the Swift Testing run, and on standard error: the shutdown ran in the
+    /// background, after the test that owned the cache ended (see `_ShutdownReporting.background`).
+    case background
   }
 
   fileprivate mutating func position(of entry: _CacheEntryID) -> Int? {
@@ -91,24 +94,26 @@ enum _ShutdownRun {
 }
 
 extension _LiveValueCache {
-  /// Records the value just computed for `entry` (its box, +1, which the C cache is about to
-  /// publish), after reading `reads`. False when the cache is shutting down or shut down: the value
-  /// must not be cached.
-  func register(_ entry: _CacheEntryID, reads: [_CacheEntryID], box: UnsafeMutableRawPointer)
-    -> Bool
-  {
+  /// Records the value just computed for `entry` by the read at `site` (its box, +1, which the C
+  /// cache is about to publish), after reading `reads`. False when the cache is shutting down or
+  /// shut down: the value must not be cached.
+  func register(
+    _ entry: _CacheEntryID, reads: [_CacheEntryID], box: UnsafeMutableRawPointer, site: _ReadSite
+  ) -> Bool {
     guard let state else { return true }
     return state.withLock { state in
       guard case .running = state.lifecycle.phase else { return false }
-      state.lifecycle.nodes.append(.init(entry: entry, reads: reads, box: UInt(bitPattern: box)))
+      state.lifecycle.nodes.append(
+        .init(entry: entry, reads: reads, box: UInt(bitPattern: box), site: site))
       return true
     }
   }
 
-  /// Records a value `prepareDependencies` cached (`box`, borrowed). A value prepared while the
-  /// cache is being shut down is not recorded (a race the caller lost: it is never shut down).
-  func registerPrepared(_ entry: _CacheEntryID, box: UnsafeMutableRawPointer) {
-    _ = register(entry, reads: [], box: box)
+  /// Records a value the `prepareDependencies` call at `site` cached (`box`, borrowed). A value
+  /// prepared while the cache is being shut down is not recorded (a race the caller lost: it is
+  /// never shut down).
+  func registerPrepared(_ entry: _CacheEntryID, box: UnsafeMutableRawPointer, site: _ReadSite) {
+    _ = register(entry, reads: [], box: box, site: site)
   }
 
   /// Whether any value cached so far needs shutting down, and has not been.
@@ -187,8 +192,8 @@ extension _LiveValueCache {
   }
 
   /// The cache is being released: values that need shutting down and were never shut down are shut
-  /// down in the background (the plan holds them), with failures written to standard error (no test
-  /// or caller is there to receive them).
+  /// down in the background (the plan holds them), with failures reported as `.background` (no
+  /// test or caller is there to receive them).
   func cacheWillBeDestroyed() {
     guard let state else { return }
     let plan: _ShutdownPlan? = state.withLock { state in
@@ -199,9 +204,9 @@ extension _LiveValueCache {
       return _ShutdownPlan(nodes: state.lifecycle.nodes)
     }
     guard let plan else { return }
-    Task.detached {
+    _ = _BackgroundShutdowns.start {
       await plan.run(
-        timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .standardError, cache: nil)
+        timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .background, cache: nil)
     }
   }
 }

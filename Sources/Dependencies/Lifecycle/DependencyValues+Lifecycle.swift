@@ -94,8 +94,12 @@ enum _LifecycleReports {
       reportIssue(
         message, fileID: site.fileID, filePath: site.filePath, line: site.line,
         column: site.column)
-    case .standardError:
-      ProcessEnvironment.writeToStandardError("⚠️ swift-dependencies: \(message)\n")
+    case .background:
+      let note =
+        "The dependencies were those of a test that has ended, shut down in the background."
+      TestRunIssue.report(
+        "\(message)\n\n\(note)", standardErrorLine: "⚠️ swift-dependencies: \(message)\n",
+        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
   }
 }

@@ -15,16 +15,17 @@ extension _LiveValueCache {
   }
 
   /// Starts shutting down the values of the cache reads through `self` go to, if any needs it,
-  /// without waiting: for a test's cache, when its test has ended. Failures, timeouts and reads
-  /// after the shutdown are written to standard error (whatever test runs now must not get them).
+  /// without waiting (on the shutdown executor, see `_BackgroundShutdowns`): for a test's cache, when
+  /// its test has ended. Failures, timeouts and reads after the shutdown are reported as
+  /// `.background`: whatever test runs now must not get them.
   func shutDownInBackground() {
     let cache = writable
     guard cache.hasValuesToShutDown else { return }
-    _ = cache.shutdownRun(readReport: .standardError) { plan in
+    _ = cache.shutdownRun(readReport: .background) { plan in
       cache.retire()
-      return Task.detached {
+      return _BackgroundShutdowns.start {
         await plan.run(
-          timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .standardError, cache: cache)
+          timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .background, cache: cache)
       }
     }
   }
@@ -37,7 +38,7 @@ extension _LiveValueCache {
     site: _ReadSite
   ) -> UnsafeMutableRawPointer? {
     let box = Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
-    if register(entry, reads: reads, box: box) {
+    if register(entry, reads: reads, box: box, site: site) {
       return box
     }
     Unmanaged<_DependencyBox<Key.Value>>.fromOpaque(box).release()

@@ -15,6 +15,8 @@ struct _ShutdownPlan: Sendable {
   struct Job: Sendable {
     var name: String
     let value: any ShutdownableDependency
+    /// Where the value was first read (or prepared): where a background shutdown reports it.
+    let site: _ReadSite
     var entries: [_CacheEntryID]
     /// The latest sequence among its entries.
     var sequence: Int
@@ -49,7 +51,8 @@ struct _ShutdownPlan: Sendable {
       }
       jobOfEntry[node.entry] = jobs.count
       if let object { jobOfObject[object] = jobs.count }
-      jobs.append(Job(name: name, value: value, entries: [node.entry], sequence: index))
+      jobs.append(
+        Job(name: name, value: value, site: node.site, entries: [node.entry], sequence: index))
     }
     // For each value that needs shutting down, every such value it reaches through reads.
     for (entry, job) in jobOfEntry {
@@ -74,10 +77,12 @@ struct _ShutdownPlan: Sendable {
 
   /// Shuts every job down, each after its predecessors, reporting failures and timeouts as they
   /// come; tells `cache` (the one whose values these are, unless it is gone) when each starts and
-  /// when all are done.
+  /// when all are done. A background run (`reporting` is `.background`) starts each value's
+  /// shutdown on the shutdown executor, where the run itself runs.
   func run(
     timeout: Duration, reporting: _ShutdownReporting, cache: _LiveValueCache?
   ) async -> DependencyShutdownReport {
+    let isBackground = if case .background = reporting { true } else { false }
     var entries: [DependencyShutdownReport.Entry] = []
     await withTaskGroup(of: (Int, DependencyShutdownReport.Outcome, Duration).self) { group in
       var waitingFor = jobs.map(\.predecessors)
@@ -89,7 +94,8 @@ struct _ShutdownPlan: Sendable {
         cache?.shutdownWillStart(jobs[job].entries)
         let value = jobs[job].value
         group.addTask {
-          let (outcome, duration) = await Self.shutDown(value, timeout: timeout)
+          let (outcome, duration) = await Self.shutDown(
+            value, timeout: timeout, inBackground: isBackground)
           return (job, outcome, duration)
         }
       }
@@ -105,7 +111,7 @@ struct _ShutdownPlan: Sendable {
         guard let (job, outcome, duration) = await group.next() else { break }
         running -= 1
         entries.append(.init(key: jobs[job].name, outcome: outcome, duration: duration))
-        reporting.report(outcome, of: jobs[job].name, timeout: timeout)
+        reporting.report(outcome, of: jobs[job].name, site: jobs[job].site, timeout: timeout)
         for successor in jobs[job].successors {
           waitingFor[successor] -= 1
           if waitingFor[successor] == 0 && !started[successor] { start(successor) }
@@ -120,15 +126,25 @@ struct _ShutdownPlan: Sendable {
   /// Runs `value.shutdown()` in a task of its own, for at most `timeout`: on a timeout the task is
   /// cancelled and left to finish by itself (a shutdown that ignores cancellation cannot hold up the
   /// others).
+  ///
+  /// In the background, the shutdown starts on the shutdown executor (`_BackgroundShutdowns`), and
+  /// the timeout is kept on the global concurrent executor, where the work a shutdown waits for
+  /// (its value's own tasks) most likely runs: when a busy process holds every thread of that
+  /// executor (tests running synchronous work, say), the timeout waits with that work, rather than
+  /// expiring for a shutdown that could not run.
   static func shutDown(
-    _ value: any ShutdownableDependency, timeout: Duration
+    _ value: any ShutdownableDependency, timeout: Duration, inBackground: Bool = false
   ) async -> (DependencyShutdownReport.Outcome, Duration) {
+    let spawn: (@escaping @Sendable () async -> Void) -> Task<Void, Never> =
+      inBackground ? { _BackgroundShutdowns.task($0) } : { Task(operation: $0) }
+    let spawnTimeout: (@escaping @Sendable () async -> Void) -> Task<Void, Never> =
+      inBackground ? { operation in Task.detached { await operation() } } : { Task(operation: $0) }
     let clock = ContinuousClock()
     let start = clock.now
     let outcome = await withCheckedContinuation { continuation in
       let race = _ShutdownRace(continuation)
       race.add(
-        Task {
+        spawn {
           do {
             try await value.shutdown()
             race.finish(.completed)
@@ -137,7 +153,7 @@ struct _ShutdownPlan: Sendable {
           }
         })
       race.add(
-        Task {
+        spawnTimeout {
           guard (try? await Task.sleep(for: timeout)) != nil else { return }
           race.finish(.timedOut)
         })

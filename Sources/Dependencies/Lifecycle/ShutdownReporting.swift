@@ -3,11 +3,18 @@ enum _ShutdownReporting: Sendable {
   /// Issues at the location of the `shutdownDependencies` call (or of the test set-up that shut a
   /// test's cache down): in a test they fail the test; elsewhere the issue reporters print them.
   case issues(at: _ReadSite)
-  /// Standard error: the background shutdown of a released cache, which no caller waits for and
-  /// whose test (if any) has ended.
-  case standardError
+  /// The background shutdown of a released cache, which no caller waits for and whose test (if any)
+  /// has ended: on standard error, and in a Swift Testing run also as an issue of the run, which
+  /// fails it (never only printed while a run can still fail), at `site` (where the value was read
+  /// or prepared); see `TestRunIssue`.
+  case background
 
-  func report(_ outcome: DependencyShutdownReport.Outcome, of name: String, timeout: Duration) {
+  /// Reports what the shutdown of `name` (the value read or prepared at `site`) came to, when it
+  /// failed or timed out.
+  func report(
+    _ outcome: DependencyShutdownReport.Outcome, of name: String, site: _ReadSite,
+    timeout: Duration
+  ) {
     let message: String
     switch outcome {
     case .completed:
@@ -32,10 +39,18 @@ enum _ShutdownReporting: Sendable {
       reportIssue(
         message, fileID: site.fileID, filePath: site.filePath, line: site.line,
         column: site.column)
-    case .standardError:
-      ProcessEnvironment.writeToStandardError(
-        "⚠️ swift-dependencies: while a released cache of dependencies shut its values down: "
-          + message + "\n")
+    case .background:
+      let note = """
+        The value was first read where this issue is reported. Its cache was released without a \
+        shutdown (it was the cache of a test that has ended, or a scope's own), and shut its \
+        values down in the background.
+        """
+      TestRunIssue.report(
+        "\(message)\n\n\(note)",
+        standardErrorLine:
+          "⚠️ swift-dependencies: while a released cache of dependencies shut its values down: "
+          + message + "\n",
+        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
   }
 }

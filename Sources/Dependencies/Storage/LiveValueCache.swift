@@ -183,15 +183,16 @@ final class _LiveValueCache: @unchecked Sendable {
   }
 
   /// Caches `value` (a borrowed `_DependencyBox` pointer) as the default of `key` in `context`, in
-  /// the cache reads go to (`writable`); false when a value is cached already, or the cache was shut
-  /// down.
-  func prepare(_ key: _KeyIdentity, context: DependencyContext, value: UnsafeMutableRawPointer)
-    -> Bool
-  {
+  /// the cache reads go to (`writable`), for the `prepareDependencies` call at `site`; false when a
+  /// value is cached already, or the cache was shut down.
+  func prepare(
+    _ key: _KeyIdentity, context: DependencyContext, value: UnsafeMutableRawPointer,
+    site: _ReadSite
+  ) -> Bool {
     let cache = writable
     guard dck_cache_put(cache.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
     else { return false }
-    cache.registerPrepared(_CacheEntryID(key, context), box: value)
+    cache.registerPrepared(_CacheEntryID(key, context), box: value, site: site)
     return true
   }
 

@@ -15,18 +15,23 @@ import Foundation
 ///
 /// - **Swift Testing**: one cache per test case, found by asking Swift Testing which test case is
 ///   running (`_SwiftTestingBridge`). Parallel tests each see their own. The cache of one case of a
-///   parameterized test is released soon after the case ends (when a later case creates its cache:
-///   the bridge gives an object that lives as long as the case); a test that is not parameterized
-///   keeps its cache until the process exits (one per test function). Tests with a `.dependencies`
-///   trait don't come here at all: the trait gives each case a cache of its own, released with it.
+///   parameterized test is released soon after the case ends: the bridge gives an object that lives
+///   as long as the case, and the ended cases' caches are swept when a later case creates its cache
+///   (every so many) and every few milliseconds while cases run (`_EndedCaseSweeper`). Each
+///   iteration of a case (`--repetitions`) has an owner, and a cache, of its own. A test that is not
+///   parameterized keeps its cache until the process exits (one per test function; its iterations
+///   share it, which a repeated run is told). Tests with a `.dependencies` trait don't come here
+///   at all: the trait gives each case a cache of its own, released with it.
 /// - **XCTest**: one cache per test method. XCTest runs test methods one at a time; the test-support
 ///   module registers an XCTest observer when it is loaded, which starts a new cache before each
 ///   test method (`_xctestCaseWillStart`).
 ///
 /// A test's cache that the test machinery lets go of — an ended parameterized case's, swept; an
 /// XCTest method's, when the method finishes — starts shutting down its values that need it
-/// (`ShutdownableDependency`) in the background (`_LiveValueCache.shutDownInBackground()`). Caches
-/// of traits are shut down by the trait, inside the test.
+/// (`ShutdownableDependency`) in the background (`_LiveValueCache.shutDownInBackground()`); the
+/// caches still held when the process exits are shut down then, and the process waits for every
+/// background shutdown (`_BackgroundShutdowns`). Caches of traits are shut down by the trait, inside
+/// the test.
 ///
 /// When neither applies (code running outside any test, such as a static initialiser), the routing
 /// cache itself is used. When an XCTest run has no observer — the test target does not link
@@ -43,6 +48,14 @@ package enum _TestCaches {
     let hasOwner: Bool
 
     var caseEnded: Bool { hasOwner && owner == nil }
+
+    /// Whether this is the cache of `testCase`: for one case of a parameterized test, the same
+    /// owner (a later iteration of the case, with `--repetitions`, has another); for a test that is
+    /// not parameterized, always.
+    func belongs(to testCase: _SwiftTestingBridge.RunningCase) -> Bool {
+      guard hasOwner else { return testCase.owner == nil }
+      return owner.map { $0 === testCase.owner } ?? false
+    }
   }
   nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
   /// Caches created before the next sweep of ended cases' caches.
@@ -50,21 +63,41 @@ package enum _TestCaches {
   nonisolated(unsafe) private static var xctestCache: _LiveValueCache?
   nonisolated(unsafe) private static var xctestObserverInstalled = false
   nonisolated(unsafe) private static var warnedAboutMissingObserver = false
+  /// Whether the run's repetitions were checked (once: they are the same for the whole run).
+  nonisolated(unsafe) private static var checkedSharedIterations = false
 
   /// The cache of the test running on this task, or `root` outside any test.
   @usableFromInline @inline(never)
   static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
     if let testCase = _SwiftTestingBridge.currentTestCase() {
-      let (cache, swept) = lock.withLock {
-        if let entry = swiftTestingCaches[testCase.identity] { return (entry.cache, Swept()) }
+      let (cache, swept, created) = lock.withLock {
+        if let entry = swiftTestingCaches[testCase.identity], entry.belongs(to: testCase) {
+          return (entry.cache, Swept(), false)
+        }
+        // A case's first read; or the first read of a later iteration of a parameterized case
+        // (`--repetitions`), whose earlier iteration's cache is replaced.
+        let replaced = swiftTestingCaches.removeValue(forKey: testCase.identity)
         let cache = _LiveValueCache()
+        var swept = sweepEndedCases()
+        if let replaced {
+          if replaced.caseEnded { swept.endedCaches.append(replaced.cache) }
+          swept.replaced = replaced.cache
+        }
         swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
           cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
-        return (cache, sweepEndedCases())
+        return (cache, swept, true)
       }
-      // Outside the lock: shutdowns start, deinits may run.
+      // Outside the lock: shutdowns start, deinits may run, warnings are written.
       for ended in swept.endedCaches { ended.shutDownInBackground() }
       withExtendedLifetime(swept) {}
+      if created {
+        _BackgroundShutdowns.installExitHandler()
+        if testCase.owner != nil {
+          _EndedCaseSweeper.caseCacheCreated()
+        } else {
+          warnIfIterationsShareTheCache()
+        }
+      }
       return cache
     }
     guard ProcessEnvironment.isXCTestRun else {
@@ -95,6 +128,8 @@ package enum _TestCaches {
   private struct Swept {
     var endedCaches: [_LiveValueCache] = []
     var old: [AnyHashable: SwiftTestingEntry] = [:]
+    /// The cache of an earlier iteration of the case, replaced (released outside the lock).
+    var replaced: _LiveValueCache?
   }
 
   /// Removes the caches of cases that have ended, every so many new caches: amortised O(1) per
@@ -103,6 +138,12 @@ package enum _TestCaches {
   private static func sweepEndedCases() -> Swept {
     cachesUntilSweep -= 1
     guard cachesUntilSweep <= 0 else { return Swept() }
+    return removeEndedCases()
+  }
+
+  /// Removes the caches of cases that have ended, and resets the budget of `sweepEndedCases`.
+  /// Called with `lock` held; returns what to shut down and release outside it.
+  private static func removeEndedCases() -> Swept {
     // Only caches with an owner can be swept: the budget counts those.
     defer { cachesUntilSweep = max(1, swiftTestingCaches.values.count(where: \.hasOwner)) }
     guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return Swept() }
@@ -115,6 +156,60 @@ package enum _TestCaches {
     }
     swiftTestingCaches = kept
     return Swept(endedCaches: ended, old: old)
+  }
+
+  /// Removes the caches of every case that has ended, now (the sweeper calls it while cases run),
+  /// and starts shutting down their values. Returns how many caches of cases that may end are left.
+  static func sweepEveryEndedCase() -> Int {
+    let (ended, remaining) = lock.withLock {
+      (removeEndedCases(), swiftTestingCaches.values.count(where: \.hasOwner))
+    }
+    for cache in ended.endedCaches { cache.shutDownInBackground() }
+    withExtendedLifetime(ended) {}
+    return remaining
+  }
+
+  /// When the process exits (called by `_BackgroundShutdowns`): starts shutting down the values of
+  /// every test cache still held — those of tests that are not parameterized, which live as long as
+  /// the run, of the last cases not swept yet, and of the last XCTest method.
+  static func shutDownAllInBackground() {
+    let caches = lock.withLock {
+      swiftTestingCaches.values.map(\.cache) + [xctestCache].compactMap { $0 }
+    }
+    for cache in caches { cache.shutDownInBackground() }
+  }
+
+  /// With `--repetitions` (or `--repeat-until`), the iterations of a test that is not parameterized
+  /// cannot be told apart (Swift Testing gives them nothing that differs), so they share its cache:
+  /// says so, once, naming the test and the fix. Called when such a test's cache is created (on
+  /// the test's task, where the run's configuration can be read).
+  private static func warnIfIterationsShareTheCache() {
+    let check = lock.withLock {
+      defer { checkedSharedIterations = true }
+      return !checkedSharedIterations
+    }
+    guard check, let iterations = SwiftTestingRuntime.currentIterationCount(), iterations > 1
+    else { return }
+    let name =
+      if case .swiftTesting(let testing?) = TestContext.current {
+        "\(testing.test.id.rawValue)"
+      } else {
+        "a test that is not parameterized"
+      }
+    ProcessEnvironment.writeToStandardError(sharedIterationsWarning(test: name))
+  }
+
+  /// The warning for a run that repeats its tests, naming one test that is not parameterized.
+  private static func sharedIterationsWarning(test: String) -> String {
+    """
+    ⚠️ swift-dependencies: this run repeats its tests (--repetitions or --repeat-until), and Swift \
+    Testing gives nothing that tells the iterations of a test that is not parameterized apart: \
+    the iterations of \(test) (and of every test that is not parameterized and has no \
+    .dependencies trait) share its cached dependency values and prepareDependencies values. Give \
+    those tests or their suites the .dependencies trait, which starts every iteration fresh. (The \
+    cases of a parameterized test start fresh in every iteration.)
+
+    """
   }
 
   /// In a Swift Testing run where the running test cannot be found, every test shares one cache:
@@ -173,6 +268,7 @@ package enum _TestCaches {
   /// Called by the test-support module's XCTest observer before each test method: the method gets a
   /// fresh cache, and the previous method's cache (and its values) is released.
   package static func _xctestCaseWillStart() {
+    _BackgroundShutdowns.installExitHandler()
     let previous = lock.withLock {
       xctestObserverInstalled = true
       defer { xctestCache = _LiveValueCache() }

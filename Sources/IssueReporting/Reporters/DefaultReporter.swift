@@ -3,8 +3,10 @@ extension IssueReporter where Self == _DefaultReporter {
   /// application.
   ///
   /// In a Swift Testing test it records an issue (with the reported severity, and with a caught
-  /// error as the issue's `error`); in an XCTest test it calls `XCTFail` at the reported file and
-  /// line. The running test is found at run time, without linking a test framework (see
+  /// error as the issue's `error`); in a Swift Testing run where no test is running on the current
+  /// task or thread (a `Task.detached`, a `Thread`), it records the issue for the run, which fails,
+  /// and prints it too; in an XCTest test it calls `XCTFail` at the reported file and line. The
+  /// running test is found at run time, without linking a test framework (see
   /// <doc:ReportingIssuesInTests>). Anywhere else it prints `<fileID>:<line>: <message>` to standard
   /// error. Expected issues (`withExpectedIssue` outside a Swift Testing test) are printed to
   /// standard output instead.
@@ -45,6 +47,15 @@ public struct _DefaultReporter: IssueReporter {
         message, severity: severity, fileID: "\(fileID)", filePath: "\(filePath)",
         line: Int(line), column: Int(column))
       if recorded { return }
+    case .swiftTestingRun?:
+      // No test to fail: Swift Testing records the issue for the run, which it fails. Printed too,
+      // for an issue reported after the run has ended (Swift Testing then has nowhere to record it).
+      let note = RunningTestFramework.noTestNote
+      SwiftTestingRuntime.recordIssue(
+        message.map { "\($0)\n\n\(note)" } ?? note, severity: severity, fileID: "\(fileID)",
+        filePath: "\(filePath)", line: Int(line), column: Int(column))
+      runtimeWarning(noTestMessage(message), fileID: fileID, line: line)
+      return
     case .xcTest?:
       // XCTest has no warnings: as with the classic library, a warning fails the test too.
       if XCTestRuntime.fail(message ?? "", file: filePath, line: line) { return }
@@ -71,6 +82,13 @@ public struct _DefaultReporter: IssueReporter {
         error, message, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
         column: Int(column))
       if recorded { return }
+    case .swiftTestingRun?:
+      let note = RunningTestFramework.noTestNote
+      SwiftTestingRuntime.recordError(
+        error, message.map { "\($0)\n\n\(note)" } ?? note, fileID: "\(fileID)",
+        filePath: "\(filePath)", line: Int(line), column: Int(column))
+      runtimeWarning(noTestMessage(caughtErrorMessage(error, message)), fileID: fileID, line: line)
+      return
     case .xcTest?:
       if XCTestRuntime.fail(caughtErrorMessage(error, message), file: filePath, line: line) {
         return
@@ -90,6 +108,13 @@ public struct _DefaultReporter: IssueReporter {
     column: UInt
   ) {
     print("\(fileID):\(line): \(message() ?? "")")
+  }
+
+  /// The standard-error line of an issue recorded for a Swift Testing run: the message, and why no
+  /// test has it.
+  private func noTestMessage(_ message: String?) -> String {
+    "\(message ?? "Issue reported") (recorded for the Swift Testing run: no test was running on "
+      + "this task or thread)"
   }
 
   /// A runtime warning, as the classic library emits it on Linux: `<fileID>:<line>: <message>` on

@@ -3,9 +3,10 @@
 /// This is the one place that names Testing's symbols; the Dependencies module asks it for the
 /// running test too. In a test process Testing is loaded, so:
 ///
-/// - its types (`Test`, `Test.Case`, `Comment`, `SourceLocation`, `Issue`, `Issue.Severity`) are
-///   found by mangled name;
-/// - its functions (`Test.current`, `SourceLocation.init(fileID:filePath:line:column:)`,
+/// - its types (`Test`, `Test.Case`, `Comment`, `SourceLocation`, `Issue`, `Issue.Severity`,
+///   `Configuration`) are found by mangled name;
+/// - its functions (`Test.current`, `Configuration.current`,
+///   `SourceLocation.init(fileID:filePath:line:column:)`,
 ///   `Issue.record`, `withKnownIssue`) are found by their mangled symbols and called through
 ///   `@convention(thin)` function types whose Testing-typed parameters and results are generic
 ///   parameters bound to the types found by name. That is sound because Testing is built with
@@ -32,11 +33,14 @@ package enum SwiftTestingRuntime {
     static let sourceLocation = "7Testing14SourceLocationV"
     static let issue = "7Testing5IssueV"
     static let severity = "7Testing5IssueV8SeverityO"
+    static let configuration = "7Testing13ConfigurationV"
 
     /// `static Test.current: Test? { get }`
     static let testCurrent = "$s7Testing4TestV7currentACSgvgZ"
     /// `static Test.Case.current: Test.Case? { get }`
     static let testCaseCurrent = "$s7Testing4TestV4CaseV7currentAESgvgZ"
+    /// `static Configuration.current: Configuration? { get }` (SPI `ForToolsIntegrationOnly`)
+    static let configurationCurrent = "$s7Testing13ConfigurationV7currentACSgvgZ"
     /// `SourceLocation.init(fileID:filePath:line:column:)`
     static let sourceLocationInit =
       "$s7Testing14SourceLocationV6fileID0D4Path4line6columnACSS_SSS2itcfC"
@@ -59,11 +63,14 @@ package enum SwiftTestingRuntime {
       "$s7Testing14withKnownIssue_14isIntermittent9isolation14sourceLocation_yAA7CommentVSg_SbScA_pSgYiAA06SourceI0VyyYaKXEtYaFTu"
 
     /// Every type name looked up.
-    package static let types = [test, testCase, comment, sourceLocation, issue, severity]
+    package static let types = [
+      test, testCase, comment, sourceLocation, issue, severity, configuration,
+    ]
 
     /// Every symbol looked up.
     package static let symbols = [
-      testCurrent, testCaseCurrent, sourceLocationInit, severityWarning, severityError,
+      testCurrent, testCaseCurrent, configurationCurrent, sourceLocationInit, severityWarning,
+      severityError,
       recordIssue, recordError, withKnownIssue, withKnownIssueAsync,
     ]
   }
@@ -82,6 +89,17 @@ package enum SwiftTestingRuntime {
   package static func currentTestCase() -> Any? {
     guard let getter = testCaseGetter else { return nil }
     return call(getter.function, returning: getter.type)
+  }
+
+  /// How many times the running Swift Testing run runs each test at most (`--repetitions`,
+  /// `--repeat-until`): its configuration's `repetitionPolicy.maximumIterationCount`, read by
+  /// reflection from `Configuration.current`. Nil outside a test's task, or when it cannot be read.
+  package static func currentIterationCount() -> Int? {
+    guard let getter = configurationGetter,
+      let configuration = call(getter.function, returning: getter.type)
+    else { return nil }
+    return Mirror(reflecting: configuration)
+      .descendant("repetitionPolicy", "maximumIterationCount") as? Int
   }
 
   /// What of `Test.current` and `Test.Case.current` could not be found (type names and symbols),
@@ -105,6 +123,8 @@ package enum SwiftTestingRuntime {
   nonisolated(unsafe) private static let testGetter = getter(Names.test, Names.testCurrent)
   nonisolated(unsafe) private static let testCaseGetter = getter(
     Names.testCase, Names.testCaseCurrent)
+  nonisolated(unsafe) private static let configurationGetter = getter(
+    Names.configuration, Names.configurationCurrent)
 
   private static func getter(_ typeName: String, _ symbol: String) -> Getter? {
     guard let type = RuntimeSymbols.type(named: typeName),

@@ -116,3 +116,18 @@ func collectingIssues<R>(_ body: () throws -> R) rethrows -> (R, CollectingRepor
   let result = try withIssueReporters([reporter]) { try isolated(body) }
   return (result, reporter)
 }
+
+/// A counter whose every instance starts from one: a stateful test value, new in every test cache.
+final class IterationCounter: Sendable {
+  private let count = LockIsolated(0)
+  func next() -> Int {
+    count.withValue {
+      $0 += 1
+      return $0
+    }
+  }
+}
+
+enum IterationCounterKey: TestDependencyKey {
+  static var testValue: IterationCounter { IterationCounter() }
+}
