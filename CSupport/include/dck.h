@@ -346,6 +346,12 @@ int64_t dck_debug_live_cache_values(void);
  */
 int64_t dck_debug_live_thread_blocks(void);
 
+/**
+ * Folds of an overlay root that lost the race to keep theirs (dck_trie_canonical: another thread
+ * folded the same overlay first, so this one released its own fold), since the process started.
+ */
+int64_t dck_debug_fold_races(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@ static dck_atomic_ptr_t release_callback;
 dck_atomic_i64_t dck_debug_counter_trie_nodes;
 dck_atomic_i64_t dck_debug_counter_caches;
 dck_atomic_i64_t dck_debug_counter_threads;
+dck_atomic_i64_t dck_debug_counter_fold_races;
 static dck_atomic_i64_t live_values[2];
 #endif
 
@@ -101,6 +102,14 @@ int64_t dck_debug_live_cache_values(void) {
 int64_t dck_debug_live_thread_blocks(void) {
 #ifdef DCK_DEBUG
   return dck_counter_load(&dck_debug_counter_threads);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_fold_races(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_fold_races);
 #else
   return -1;
 #endif

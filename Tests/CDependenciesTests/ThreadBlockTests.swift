@@ -17,10 +17,7 @@ import Testing
 /// process. Release builds have no counter: there these tests are skipped, not passed.
 @Suite("Per-thread state")
 struct ThreadBlockTests {
-  @Test(
-    .enabled(
-      if: dck_debug_live_thread_blocks() >= 0,
-      "the live counter of thread blocks exists in debug builds only"))
+  @Test(.needsDebugChecks)
   func blocksOfExitedThreadsAreFreed() async {
     await #expect(processExitsWith: .success) {
       _ = registerValueCallbacks
@@ -66,10 +63,7 @@ struct ThreadBlockTests {
     }
   }
 
-  @Test(
-    .enabled(
-      if: dck_debug_live_thread_blocks() >= 0,
-      "the live counter of thread blocks exists in debug builds only"))
+  @Test(.needsDebugChecks)
   func aLaterThreadExitDestructorMayUseTheCoreAgain() async {
     await #expect(processExitsWith: .success) {
       _ = registerValueCallbacks
