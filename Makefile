@@ -7,7 +7,7 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs release-checks test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs dlopen release-checks test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -43,6 +43,13 @@ examples: deps
 runtime-libs: deps
 	$(PYTHON) scripts/check-runtime-libs.py RequestHandling
 
+## Builds IntegrationTests/DynamicLoading's `.dynamic` library (which uses Dependencies) in debug and
+## release, and loads it with dlopen from a C host that does not link it; checks the values it reads
+## and that its thread-local storage is only the core's one initial-exec pointer (see
+## scripts/check-dlopen.py).
+dlopen: deps
+	$(PYTHON) scripts/check-dlopen.py
+
 ## Prints the benchmark table (release build).
 bench: deps
 	$(SWIFT) run -c release Benchmarks
@@ -74,7 +81,8 @@ lint: lint-swift lint-c
 lint-swift:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
-	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases
+	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
+	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources
 
 lint-c:
 	@for f in $(C_SOURCES); do \

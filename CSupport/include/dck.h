@@ -272,11 +272,12 @@ uint32_t dck_cache_context(dck_cache_t *cache);
 /**
  * Makes `frame` (borrowed, may be NULL) the calling thread's read frame and returns the previous one.
  * The core never dereferences it: the Swift façade uses it to carry a `@Dependency` read's context
- * through a key path. Wait-free.
+ * through a key path. Wait-free, except that a thread's first use of the core allocates its
+ * per-thread state.
  */
 void *dck_read_frame_exchange(void *frame);
 
-/** The calling thread's read frame (borrowed), or NULL. Wait-free. */
+/** The calling thread's read frame (borrowed), or NULL. Wait-free; never allocates. */
 void *dck_read_frame_current(void);
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -371,6 +372,18 @@ int64_t dck_debug_live_caches(void);
 
 /** Value references currently held by caches. */
 int64_t dck_debug_live_cache_values(void);
+
+/**
+ * Per-thread blocks currently allocated: one for each thread that has used the core (read a cache,
+ * set a read frame) and not yet exited.
+ */
+int64_t dck_debug_live_thread_blocks(void);
+
+/**
+ * Folds of an overlay root that lost the race to keep theirs (dck_trie_canonical: another thread
+ * folded the same overlay first, so this one released its own fold), since the process started.
+ */
+int64_t dck_debug_fold_races(void);
 
 #ifdef __cplusplus
 }

@@ -144,7 +144,8 @@
  *                             are a few stores and a fence, and ck_hs_get's probe is bounded and only
  *                             retries when the writer moves or deletes a slot, which this cache never
  *                             does. Takes no lock, writes no shared cache line (only the thread's own
- *                             epoch record), and allocates only on the thread's first read (the record).
+ *                             block and epoch record), and allocates only on the thread's first read
+ *                             (the block, dck_thread.h, and the record).
  *   dck_cache_count           wait-free.
  *   dck_cache_context         wait-free (one acquire load).
  *   dck_cache_set_context     lock-free (one compare-and-swap, release; never retried).
@@ -190,6 +191,7 @@
 
 #include "dck_atomic.h"
 #include "dck_epoch_record.h"
+#include "dck_thread.h"
 #include "dck_values.h"
 
 #if DCK_USE_C11_ATOMICS
@@ -208,11 +210,10 @@ typedef struct cache_id {
   uint32_t context;
 } cache_id_t;
 
-/* A thread's node in the wait-for graph. Lives in the thread's TLS; referenced only while the thread
-   owns a pending entry or waits, both of which end before the thread can exit. */
-typedef struct cache_thread {
-  struct cache_entry *waiting_on; /* guarded by wait_graph_lock */
-} cache_thread_t;
+/* A thread's node in the wait-for graph is its per-thread block (dck_thread.h), whose `waiting_on`
+   is guarded by wait_graph_lock. Referenced by other threads only while the thread owns a pending
+   entry or waits, both of which end before the thread can exit and its block be freed. */
+typedef dck_thread_t cache_thread_t;
 
 typedef struct cache_entry {
   _Alignas(DCK_CACHE_LINE) cache_id_t id; /* immutable after publication (P1) */
@@ -242,30 +243,23 @@ struct dck_cache {
  *
  * In front of the table sits a small direct-mapped memo per thread: the last values this thread read,
  * keyed by (cache id, key, context). A hit costs a few loads and no epoch section, which matters
- * because a cached default is the hottest read of the library. It is sound because
+ * because a cached default is the hottest read of the library. The memo is the `memo` array of the
+ * thread's block (dck_thread.h), reached through the core's one thread-local pointer; a thread that
+ * has no block yet takes the table path, which allocates it. It is sound because
  *   - a published value is final and stays valid until its cache is destroyed;
  *   - cache ids are never reused (a 64-bit counter), so an entry left behind by a destroyed cache can
  *     never match a live one, and its dangling value pointer is never returned; a retired cache takes
  *     a new id, so the slots filled before the retirement never match it again (P6);
  *   - the memo is filled only after this thread read the value through the table (P2), so the
- *     acquire that made the value visible to this thread already happened.
+ *     acquire that made the value visible to this thread already happened;
+ *   - the memo is freed with its thread (dck_thread.h), and no cache points into it.
  * It is thread-local: filling it writes no shared cache line, so readers still scale across cores.
  */
-#define DCK_MEMO_SLOTS 64
+typedef dck_memo_slot_t memo_slot_t;
 
-typedef struct memo_slot {
-  uint64_t cache_id; /* 0: empty (cache ids start at 1) */
-  uintptr_t key;
-  uint32_t context;
-  void *value;
-} memo_slot_t;
-
-/* initial-exec TLS, as in dck_read_frame.c: no __tls_get_addr call on the hot path. */
-static _Thread_local memo_slot_t memo[DCK_MEMO_SLOTS] __attribute__((tls_model("initial-exec")));
 static dck_atomic_i64_t next_cache_id; /* ids handed out so far */
 
 static pthread_mutex_t wait_graph_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Thread_local cache_thread_t current_thread;
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                          */
@@ -475,22 +469,23 @@ void dck_cache_destroy(dck_cache_t *cache) {
   }
 }
 
-/* The memo slot of (key, context): a few shifts and xors, cheaper than hash_id's multiplications,
-   which only a memo miss needs. Keys are metatype or object addresses, aligned and clustered, so
-   the low bits are dropped and higher ones folded in. */
-static inline memo_slot_t *memo_slot(uintptr_t key, uint32_t context) {
+/* The memo slot of (key, context) in `thread`'s memo: a few shifts and xors, cheaper than hash_id's
+   multiplications, which only a memo miss needs. Keys are metatype or object addresses, aligned
+   and clustered, so the low bits are dropped and higher ones folded in. */
+static inline memo_slot_t *memo_slot(dck_thread_t *thread, uintptr_t key, uint32_t context) {
   const uintptr_t mixed = key ^ (key >> 9) ^ ((uintptr_t)context << 4);
-  return &memo[(mixed >> 4) & (DCK_MEMO_SLOTS - 1)];
+  return &thread->memo[(mixed >> 4) & (DCK_MEMO_SLOTS - 1)];
 }
 
-/* dck_cache_get past a memo miss: the epoch-protected table look-up, which fills the slot with the id
-   the memo check loaded (P6). Kept out of line, so that the memo hit needs no saved registers. */
+/* dck_cache_get past a memo miss (or on a thread's first use of the core, which allocates its
+   block): the epoch-protected table look-up, which fills the slot with the id the memo check loaded
+   (P6). Kept out of line, so that the memo hit needs no saved registers. */
 __attribute__((noinline)) static void *get_from_table(dck_cache_t *cache, uintptr_t key,
-                                                      uint32_t context, memo_slot_t *slot,
-                                                      uint64_t id) {
+                                                      uint32_t context, uint64_t id) {
+  dck_thread_t *thread = dck_thread_get();
   const unsigned long hash = hash_id(key, context);
   const cache_id_t probe = {key, context};
-  ck_epoch_record_t *record = dck_epoch_read_begin();
+  ck_epoch_record_t *record = dck_epoch_read_begin(thread);
   const cache_entry_t *entry = ck_hs_get(&cache->table, hash, &probe);
   void *value = NULL;
   if (entry != NULL) {
@@ -501,18 +496,21 @@ __attribute__((noinline)) static void *get_from_table(dck_cache_t *cache, uintpt
   }
   dck_epoch_read_end(record);
   if (value != NULL) {
-    *slot = (memo_slot_t){id, key, context, value};
+    *memo_slot(thread, key, context) = (memo_slot_t){id, key, context, value};
   }
   return value;
 }
 
 void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context) {
-  memo_slot_t *slot = memo_slot(key, context);
   const uint64_t id = dck_u64_load_relaxed(&cache->id); /* loaded once: checked and filled (P6) */
-  if (slot->cache_id == id && slot->key == key && slot->context == context) {
-    return slot->value;
+  dck_thread_t *thread = dck_thread_existing();
+  if (__builtin_expect(thread != NULL, 1)) {
+    const memo_slot_t *slot = memo_slot(thread, key, context);
+    if (slot->cache_id == id && slot->key == key && slot->context == context) {
+      return slot->value;
+    }
   }
-  return get_from_table(cache, key, context, slot, id);
+  return get_from_table(cache, key, context, id);
 }
 
 dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, uint32_t context,
@@ -524,7 +522,7 @@ dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, u
     return DCK_CACHE_FOUND;
   }
 
-  cache_thread_t *self = &current_thread;
+  cache_thread_t *self = dck_thread_get();
   const cache_id_t id = {key, context};
   const unsigned long hash = hash_id(key, context);
   cache_entry_t *entry;

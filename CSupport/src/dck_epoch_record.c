@@ -22,40 +22,21 @@ static ck_epoch_record_t writer_record;
 static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static pthread_key_t thread_exit_key;
-
-_Thread_local ck_epoch_record_t *dck_epoch_thread_record;
 
 #if DCK_TSAN
 char dck_epoch_tsan_grace;
 #endif
 
-/*
- * pthread key destructor: the thread is exiting, so it is in no read section (a section never spans a
- * call out of the core). Its record has no deferred callbacks (readers never retire memory), so
- * unregistering it drops nothing; the record stays allocated and the next new thread recycles it.
- */
-static void thread_exited(void *record) {
-  ck_epoch_unregister((ck_epoch_record_t *)record);
-  /* If a later destructor of this thread reads a cache again, it takes a fresh record (and re-arms the
-     key, which glibc honours for PTHREAD_DESTRUCTOR_ITERATIONS rounds). */
-  dck_epoch_thread_record = NULL;
-}
-
 static void initialise(void) {
   ck_epoch_init(&global_epoch);
   ck_epoch_register(&global_epoch, &writer_record, NULL);
-  if (pthread_key_create(&thread_exit_key, thread_exited) != 0) {
-    fprintf(stderr, "swift-dependencies: internal error: cannot create the thread-exit key\n");
-    abort();
-  }
 }
 
 void dck_epoch_init_once(void) {
   (void)pthread_once(&init_once, initialise);
 }
 
-ck_epoch_record_t *dck_epoch_register_thread(void) {
+ck_epoch_record_t *dck_epoch_register_thread(dck_thread_t *thread) {
   dck_epoch_init_once();
   ck_epoch_record_t *record = ck_epoch_recycle(&global_epoch, NULL);
   if (record == NULL) {
@@ -68,10 +49,18 @@ ck_epoch_record_t *dck_epoch_register_thread(void) {
     record = memory;
     ck_epoch_register(&global_epoch, record, NULL);
   }
-  /* If this fails (ENOMEM), the record is simply never recycled: it stays inactive and harmless. */
-  (void)pthread_setspecific(thread_exit_key, record);
-  dck_epoch_thread_record = record;
+  thread->epoch_record = record;
   return record;
+}
+
+/*
+ * Called by the thread block's destructor (dck_thread.c): the thread is exiting, so it is in no read
+ * section (a section never spans a call out of the core). Its record has no deferred callbacks
+ * (readers never retire memory), so unregistering it drops nothing; the record stays allocated and
+ * the next new thread recycles it.
+ */
+void dck_epoch_release_thread(ck_epoch_record_t *record) {
+  ck_epoch_unregister(record);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

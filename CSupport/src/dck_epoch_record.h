@@ -3,11 +3,13 @@
  *
  * One process-wide Concurrency Kit epoch (`ck_epoch_t`) protects every lock-free reader of every cache.
  *
- * Readers. Each thread owns one `ck_epoch_record_t`, found through a thread-local pointer. The record is
- * taken (recycled from an exited thread, or allocated and registered) on the thread's first read, and
- * handed back with ck_epoch_unregister by a pthread key destructor when the thread exits. A reader
- * brackets each lookup with dck_epoch_read_begin / dck_epoch_read_end. Reader records never carry
- * deferred callbacks (readers never retire memory), so unregistering one loses nothing.
+ * Readers. Each thread owns one `ck_epoch_record_t`, found through its per-thread block
+ * (dck_thread.h). The record is taken (recycled from an exited thread, or allocated and registered)
+ * on the thread's first read, and handed back with ck_epoch_unregister (dck_epoch_release_thread) by
+ * the block's destructor when the thread exits. A reader brackets each lookup with
+ * dck_epoch_read_begin / dck_epoch_read_end. Reader records never carry deferred callbacks (readers
+ * never retire memory), so unregistering one loses nothing. Records are never freed: an exited
+ * thread's record waits, unregistered, for the next thread that registers one.
  *
  * Writers. Memory that readers may still be traversing (the slot array a ck_hs table replaced when it
  * grew) is retired through `dck_epoch_allocator`, whose free with `defer == true` queues the block on a
@@ -32,6 +34,8 @@
 #include <ck_epoch.h>
 #include <ck_malloc.h>
 
+#include "dck_thread.h"
+
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
 #define DCK_TSAN 1
@@ -54,20 +58,26 @@ extern char dck_epoch_tsan_grace;
 #define DCK_TSAN_RELEASE(addr) ((void)0)
 #endif
 
-/** Initialises the global epoch, the writer record and the thread-exit key. Idempotent, thread-safe. */
+/** Initialises the global epoch and the writer record. Idempotent, thread-safe. */
 void dck_epoch_init_once(void);
 
-/** The calling thread's reader record, or NULL before its first read (or after its exit destructor). */
-extern _Thread_local ck_epoch_record_t *dck_epoch_thread_record;
+/**
+ * Takes a reader record for `thread`, the calling thread's block, and stores it in the block (slow
+ * path of dck_epoch_read_begin). Never NULL.
+ */
+ck_epoch_record_t *dck_epoch_register_thread(dck_thread_t *thread);
 
-/** Takes a reader record for the calling thread (slow path of dck_epoch_read_begin). Never NULL. */
-ck_epoch_record_t *dck_epoch_register_thread(void);
+/** Hands back an exiting thread's record (in no read section) for a later thread to recycle. */
+void dck_epoch_release_thread(ck_epoch_record_t *record);
 
-/** Enters a read section on the calling thread's record; returns the record for dck_epoch_read_end. */
-static inline ck_epoch_record_t *dck_epoch_read_begin(void) {
-  ck_epoch_record_t *record = dck_epoch_thread_record;
+/**
+ * Enters a read section on the record of `thread`, the calling thread's block; returns the record
+ * for dck_epoch_read_end.
+ */
+static inline ck_epoch_record_t *dck_epoch_read_begin(dck_thread_t *thread) {
+  ck_epoch_record_t *record = thread->epoch_record;
   if (__builtin_expect(record == NULL, 0)) {
-    record = dck_epoch_register_thread();
+    record = dck_epoch_register_thread(thread);
   }
   ck_epoch_begin(record, NULL);
   return record;

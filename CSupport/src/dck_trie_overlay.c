@@ -260,6 +260,7 @@ dck_trie_t *dck_trie_canonical(dck_trie_t *root) {
     if (dck_ptr_cas_release(slot, NULL, folded)) {
       canonical = folded;
     } else { /* another thread folded first: use its root */
+      DCK_DEBUG_COUNT(dck_debug_counter_fold_races, 1);
       dck_trie_release(folded);
       canonical = dck_ptr_load_acquire(slot);
     }

@@ -16,6 +16,8 @@ static dck_atomic_ptr_t release_callback;
 #ifdef DCK_DEBUG
 dck_atomic_i64_t dck_debug_counter_trie_nodes;
 dck_atomic_i64_t dck_debug_counter_caches;
+dck_atomic_i64_t dck_debug_counter_threads;
+dck_atomic_i64_t dck_debug_counter_fold_races;
 static dck_atomic_i64_t live_values[2];
 #endif
 
@@ -92,6 +94,22 @@ int64_t dck_debug_live_caches(void) {
 int64_t dck_debug_live_cache_values(void) {
 #ifdef DCK_DEBUG
   return dck_counter_load(&live_values[DCK_VALUE_OWNER_CACHE]);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_live_thread_blocks(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_threads);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_fold_races(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_fold_races);
 #else
   return -1;
 #endif

@@ -40,6 +40,8 @@ void dck_value_adopt(dck_value_owner_t owner);
 /** Adds `delta` to a debug counter (defined in dck_values.c). */
 extern dck_atomic_i64_t dck_debug_counter_trie_nodes;
 extern dck_atomic_i64_t dck_debug_counter_caches;
+extern dck_atomic_i64_t dck_debug_counter_threads;    /* per-thread blocks (dck_thread.c) */
+extern dck_atomic_i64_t dck_debug_counter_fold_races; /* folds that lost (dck_trie_overlay.c) */
 #define DCK_DEBUG_COUNT(counter, delta) dck_counter_add(&(counter), (delta))
 #else
 #define DCK_DEBUG_COUNT(counter, delta) ((void)0)

@@ -2,6 +2,8 @@ import CDependencies
 import Testing
 
 /// Small, exact checks of the trie API: identity of no-op updates, counts, walk order, collisions.
+/// The tests that also run the invariant checker after each step need a debug build (release runs
+/// skip them).
 @Suite struct TrieBasicsTests {
   let tracker = Tracker()
 
@@ -9,7 +11,7 @@ import Testing
 
   func value(_ payload: Int) -> TrackedValue { TrackedValue(payload, tracker: tracker) }
 
-  @Test func emptyRootIsSharedAndImmortal() {
+  @Test(.needsDebugChecks) func emptyRootIsSharedAndImmortal() {
     let empty: OpaquePointer = dck_trie_empty()
     #expect(dck_trie_empty() == empty)
     #expect(dck_trie_count(empty) == 0)
@@ -26,7 +28,7 @@ import Testing
     #expect(merged == empty)
   }
 
-  @Test func insertGetAndCount() {
+  @Test(.needsDebugChecks) func insertGetAndCount() {
     do {
       let values = (0..<100).map(value)
       var root: OpaquePointer = dck_trie_empty()
@@ -68,7 +70,7 @@ import Testing
     #expect(tracker.liveCount == 0)
   }
 
-  @Test func removingAnAbsentKeyReturnsTheSameRoot() {
+  @Test(.needsDebugChecks) func removingAnAbsentKeyReturnsTheSameRoot() {
     do {
       let values = (0..<3).map(value)
       // Keys 0 and 1 share a full hash (a collision node); key 2 sits alone.
@@ -102,7 +104,7 @@ import Testing
     #expect(tracker.liveCount == 0)
   }
 
-  @Test func walkOrderIsCanonical() {
+  @Test(.needsDebugChecks) func walkOrderIsCanonical() {
     // Equal maps have equal shapes, so the walk order does not depend on the history.
     do {
       var rng = SplitMix64(seed: 0x5EED_0001)
@@ -162,7 +164,7 @@ import Testing
     #expect(tracker.liveCount == 0)
   }
 
-  @Test func fullHashCollisions() {
+  @Test(.needsDebugChecks) func fullHashCollisions() {
     // 40 keys with one hash: a collision node larger than a bitmap node's 32 slots, at the bottom
     // of a chain of single-child nodes; removing down to one key inlines it back into the root.
     do {
@@ -193,7 +195,7 @@ import Testing
     #expect(tracker.liveCount == 0)
   }
 
-  @Test func hashesDifferingOnlyInTheLastLevel() {
+  @Test(.needsDebugChecks) func hashesDifferingOnlyInTheLastLevel() {
     // Equal in bits 0 ... 59, different in bits 60 ... 63: they split at depth 12, the last level.
     do {
       let low: UInt64 = 0x0123_4567_89AB_CDEF & ((1 << 60) - 1)

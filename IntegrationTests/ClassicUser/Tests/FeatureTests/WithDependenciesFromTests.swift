@@ -3,9 +3,13 @@ import DependenciesTestSupport
 import Foundation
 import Testing
 
-// withDependencies(from:) as the classic library behaves: the current scope's values win over the
-// model's, a model without @Dependency properties hands on the values of the scope that returned it,
-// and a model that carries no values at all is reported.
+// withDependencies(from:) as the classic library behaves, called from a consumer's module (where
+// the inlinable withDependencies is compiled into the caller's code): the current scope's
+// values win over the model's, a model without @Dependency properties hands on the values of the
+// scope that returned it, and a model that carries no values at all is reported. How long the
+// values of a model without @Dependency properties are kept (released with the model, never
+// accumulating, not inherited by an object at a dead model's address) is tested in the package's
+// own suite: Tests/DependenciesTests/ObjectScopeTests.swift.
 
 private enum ValueKey: DependencyKey {
   static let liveValue = "live"
@@ -37,24 +41,6 @@ private final class ChildModel {
 /// No @Dependency property: only the scope that returned it knows its values.
 private final class PlainModel {
   func child() -> ChildModel { withDependencies(from: self) { ChildModel() } }
-}
-
-/// Counts how many instances are alive.
-private final class Tracked: Sendable {
-  static let alive = LockIsolated(0)
-  init() { Self.alive.withValue { $0 += 1 } }
-  deinit { Self.alive.withValue { $0 -= 1 } }
-}
-
-private enum TrackedKey: TestDependencyKey {
-  static var testValue: Tracked? { nil }
-}
-
-extension DependencyValues {
-  fileprivate var tracked: Tracked? {
-    get { self[TrackedKey.self] }
-    set { self[TrackedKey.self] = newValue }
-  }
 }
 
 @Suite struct WithDependenciesFromTests {
@@ -136,57 +122,6 @@ extension DependencyValues {
       return value
     }
     #expect(asyncValue == "plain")
-  }
-
-  // The next two run in a process of their own (exit tests), where no other test creates objects.
-
-  @Test func aModelsOverridesAreReleasedWithTheModel() async {
-    await #expect(processExitsWith: .success) {
-      do {
-        let model = withDependencies {
-          $0.tracked = Tracked()
-        } operation: {
-          PlainModel()
-        }
-        let found = withDependencies(from: model) { () -> Bool in
-          @Dependency(\.tracked) var tracked
-          return tracked != nil
-        }
-        precondition(found && Tracked.alive.value == 1)
-      }
-      // The model is gone; the values its scope was in go when the next scope returns an object.
-      _ = withDependencies { _ in
-      } operation: {
-        PlainModel()
-      }
-      precondition(Tracked.alive.value == 0, "\(Tracked.alive.value) alive")
-    }
-  }
-
-  @Test func manyShortLivedModelsDoNotAccumulate() async {
-    await #expect(processExitsWith: .success) {
-      var kept: [PlainModel] = []
-      for index in 0..<10_000 {
-        let model = withDependencies {
-          $0.tracked = Tracked()
-        } operation: {
-          PlainModel()
-        }
-        if index % 100 == 0 { kept.append(model) }
-        // Never more than about twice the live models' values at once.
-        precondition(Tracked.alive.value <= 2 * (kept.count + 1) + 1, "\(Tracked.alive.value)")
-      }
-      // Once every model is gone, at most as many further scopes as there were live models
-      // release all of their values.
-      kept.removeAll()
-      for _ in 0...(2 * 100 + 1) {
-        _ = withDependencies { _ in
-        } operation: {
-          PlainModel()
-        }
-      }
-      precondition(Tracked.alive.value == 0, "\(Tracked.alive.value) alive")
-    }
   }
 
   @Test func aModelWithNoValuesIsReported() {
