@@ -41,6 +41,12 @@ struct Cache: @unchecked Sendable {
     dck_cache_put(raw, key, context, value.opaque)
   }
 
+  func replaceComputed(_ key: UInt, _ context: UInt32 = 0, _ value: TrackedValue)
+    -> dck_cache_status_t
+  {
+    dck_cache_replace_computed(raw, key, context, value.opaque)
+  }
+
   var count: Int { dck_cache_count(raw) }
 }
 
