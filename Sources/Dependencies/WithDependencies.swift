@@ -126,7 +126,7 @@ extension DependencyValues {
     let cache = _cacheIdentity
     _isUpdating = true
     do {
-      try update(&self)
+      try _Setting.run { () throws(E) in try update(&self) }
     } catch {
       _isUpdating = false
       throw error
