@@ -14,11 +14,15 @@ enum _Setting {
   /// True while values are being set on this thread or task.
   static var isActive: Bool { dck_setting_current() || _DefaultComputation.isSetting }
 
-  /// Runs the synchronous `body` with this thread's flag raised, then restores it.
+  /// Raises this thread's flag for a synchronous update closure; returns what it was, for `leave`.
   @inlinable @inline(__always)
-  static func run<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-    let previous = dck_setting_exchange(true)
-    defer { dck_setting_exchange(previous) }
-    return try body()
+  static func enter() -> Bool {
+    dck_setting_exchange(true)
+  }
+
+  /// Puts this thread's flag back to what `enter` returned.
+  @inlinable @inline(__always)
+  static func leave(restoring previous: Bool) {
+    dck_setting_exchange(previous)
   }
 }
