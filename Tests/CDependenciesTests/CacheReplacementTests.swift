@@ -72,31 +72,16 @@ struct CacheReplacementTests {
   @Test func everyThreadReadsTheReplacement() {
     let tracker = Tracker()
     let cache = Cache()
-    let keys = (UInt(1)...100).map { $0 &* 0x9E37_79B9 }
-    for (index, key) in keys.enumerated() {
-      _ = cache.getOrCompute(key) { _, _ in retainedValue(index, tracker) }
+    let replaced = 37
+    let (_, stale) = afterAChange(of: cache, tracker: tracker, keys: 100) { keys in
+      #expect(
+        cache.replaceComputed(keys[replaced], 0, TrackedValue(-1, tracker: tracker))
+          == DCK_CACHE_REPLACED)
+    } check: { keys in
+      // Every value is the one cached for its key: -1 for the replaced key, its index otherwise.
+      keys.indices.filter { payload(cache.get(keys[$0])) != ($0 == replaced ? -1 : $0) }.count
     }
-    let replaced = keys[37]
-    let threads = 8
-    let beforeReplacement = Barrier(threads + 1)
-    let afterReplacement = Barrier(threads + 1)
-    let stale = Locked(0)
-    let readers = startThreads(threads) { _ in
-      for _ in 0..<3 {
-        for key in keys { _ = cache.get(key) }
-      }
-      beforeReplacement.arriveAndWait()
-      afterReplacement.arriveAndWait()
-      let value = payload(cache.get(replaced))
-      let others = keys.enumerated().filter { $1 != replaced && payload(cache.get($1)) != $0 }
-      stale.withLock { $0 += (value == -1 ? 0 : 1) + others.count }
-    }
-    beforeReplacement.arriveAndWait()
-    #expect(
-      cache.replaceComputed(replaced, 0, TrackedValue(-1, tracker: tracker)) == DCK_CACHE_REPLACED)
-    afterReplacement.arriveAndWait()
-    readers.wait()
-    #expect(stale.current == 0)
+    #expect(stale == 0)
     cache.destroy()
     #expect(tracker.liveCount == 0)
   }
@@ -108,23 +93,13 @@ struct CacheReplacementTests {
       let cache = Cache()
       let key = UInt(0x7000 + round)
       _ = cache.getOrCompute(key) { _, _ in retainedValue(1, tracker) }
-      let threads = 4
-      let start = Barrier(threads + 1)
-      let wrong = Locked(0)
-      let readers = startThreads(threads) { _ in
-        start.arriveAndWait()
-        var bad = 0
-        for _ in 0..<2_000 {
-          let value = payload(cache.get(key))
-          if value != 1 && value != 2 { bad += 1 }
-        }
-        wrong.withLock { $0 += bad }
+      let wrong = readersRacing {
+        (0..<2_000).filter { _ in ![1, 2].contains(payload(cache.get(key))) }.count
+      } with: {
+        #expect(
+          cache.replaceComputed(key, 0, TrackedValue(2, tracker: tracker)) == DCK_CACHE_REPLACED)
       }
-      start.arriveAndWait()
-      #expect(
-        cache.replaceComputed(key, 0, TrackedValue(2, tracker: tracker)) == DCK_CACHE_REPLACED)
-      readers.wait()
-      #expect(wrong.current == 0)
+      #expect(wrong == 0)
       #expect(payload(cache.get(key)) == 2)
       cache.destroy()
       #expect(tracker.liveCount == 0)

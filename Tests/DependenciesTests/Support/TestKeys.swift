@@ -116,3 +116,15 @@ func collectingIssues<R>(_ body: () throws -> R) rethrows -> (R, CollectingRepor
   let result = try withIssueReporters([reporter]) { try isolated(body) }
   return (result, reporter)
 }
+
+/// Runs `body` isolated, in `context`, and collects the issues it reports.
+func collectingIssues<R>(in context: DependencyContext, _ body: () -> R) -> (R, CollectingReporter)
+{
+  collectingIssues {
+    withDependencies {
+      $0.context = context
+    } operation: {
+      body()
+    }
+  }
+}
