@@ -26,12 +26,13 @@ public final class CachedValues: Sendable {
   /// its default again, `prepareDependencies` may prepare any key again, and a context it set is
   /// cleared.
   ///
-  /// In a test (without a `.dependencies` trait of its own), the running test gets a fresh cache
-  /// and its old one is released, so the values it held are released too, unless something else
-  /// holds them. Elsewhere — a live process, a preview, a scope that started a cache of its own
-  /// (`$0 = DependencyValues()`, a `.dependencies` trait) — the cache is emptied in place: its old
-  /// values are no longer served, but stay alive (as values that reads may still hold) until the
-  /// cache itself is released, and values that need shutting down
+  /// In a test that uses the cache the library gives every test (no `.dependencies` trait, no
+  /// `DependenciesTestCase` base class), the running test gets a fresh cache and its old one is
+  /// released, so the values it held are released too, unless something else holds them.
+  /// Elsewhere — a live process, a preview, a scope that started a cache of its own
+  /// (`$0 = DependencyValues()`, a `.dependencies` trait, `DependenciesTestCase`) — the cache is
+  /// emptied in place: its old values are no longer served, but stay alive (as values that reads may
+  /// still hold) until the cache itself is released, and values that need shutting down
   /// (``ShutdownableDependency``) are still shut down with it.
   public func resetCache() {
     if cache.routesToTests, _TestCaches.replaceCacheOfRunningTest() { return }
