@@ -10,6 +10,8 @@
  *   get      slot, key, context
  *   compute  slot, key, context, how (dck_cache_get_or_compute)
  *   put      slot, key, context, value
+ *   replace  slot, key, context, value (dck_cache_replace_computed)
+ *   reset    slot                    (dck_cache_reset; also from inside a computation of the slot)
  *   fill     slot, first, n          (get_or_compute of n entries in a row: grows the table)
  *   drop     value                   (the fuzzer gives back its own reference)
  *   attach   value, slot             (the value takes over the slot's cache and destroys it when the
@@ -24,15 +26,20 @@
  * calling compute; CYCLE for a key being computed; COMPUTED / NOT_COMPUTED after exactly one call
  * of compute; INSERTED / EXISTS for put; RETIRED, without computing, for every get_or_compute and put
  * of a retired cache, while a computation that started before the retirement still returns
- * COMPUTED and its value, which no get finds), the returned value, and after every step (and every
- * nested
- * action) dck_cache_get of every key and context of every cache (nothing, once retired: the model
- * is emptied), dck_cache_count, the core's live cache and cache-value counters against what the
- * fuzzer's values say (a retired cache still holds its values).
+ * COMPUTED and its value, which no get finds; REPLACED for a replace of a computed value, EXISTS for
+ * one of a put value or a pending entry, as put otherwise), the returned value, and after every step
+ * (and every nested action) dck_cache_get of every key and context of every cache (nothing, once
+ * retired or reset: the model is emptied; after a replacement, the new value, also on the thread
+ * whose memo held the old one), dck_cache_count, the core's live cache and cache-value counters
+ * against what the fuzzer's values say (a retired or reset cache still holds its values, and a
+ * cache holds the values it replaced). A computation running when its cache is reset still returns
+ * COMPUTED and its value, which no get finds, and a computation of its key after the reset is a new
+ * one, not a cycle.
  *
  * Operation bytes: the step and nested-action choices take the byte modulo their number of choices,
- * except that bytes 0xF0 to 0xFF choose retire (added later: the other choices keep their bytes, so
- * the committed corpus keeps its meaning).
+ * except that bytes 0xF0 to 0xFF choose retire, 0xE0 to 0xE7 replace and 0xE8 to 0xEF reset (added
+ * later: the other choices keep their other bytes; committed inputs with bytes 0xE0 to 0xEF in
+ * those positions now replace or reset instead).
  *
  * At the end every cache is destroyed and the fuzzer's own value references given back; then
  * dck_debug_live_caches() and dck_debug_live_cache_values() must be 0 and every value must have
@@ -60,20 +67,32 @@ static const uintptr_t key_pool[KEY_COUNT] = {
 };
 static const uint32_t context_pool[CONTEXT_COUNT] = {0, 1, 2, UINT32_MAX};
 
+/* Values a cache holds that no entry of its table does: replaced, or set aside by a reset. */
+#define MAX_SET_ASIDE (KEY_COUNT * CONTEXT_COUNT * 4)
+
 typedef struct slot {
   dck_cache_t *cache; /* NULL: no cache */
   bool retired;
+  unsigned generation; /* resets so far: a computation that started before one is not pending now */
   fz_value_t *model[KEY_COUNT][CONTEXT_COUNT]; /* what get must find */
+  bool put[KEY_COUNT][CONTEXT_COUNT];          /* the model's value was put, not computed */
   fz_value_t *holds[KEY_COUNT][CONTEXT_COUNT]; /* what the cache holds: the model, and once retired
                                                   the values it still keeps */
+  fz_value_t *set_aside[MAX_SET_ASIDE];        /* what it holds besides (replaced, reset) */
+  int set_aside_count;
 } slot_t;
 
-/* A step or nested-action choice: RETIRE_CHOICE for bytes 0xF0 to 0xFF, the byte modulo `n`
-   otherwise. */
+/* A step or nested-action choice: RETIRE_CHOICE for bytes 0xF0 to 0xFF, REPLACE_CHOICE for 0xE0 to
+   0xE7, RESET_CHOICE for 0xE8 to 0xEF, the byte modulo `n` otherwise. */
 #define RETIRE_CHOICE (-1)
+#define REPLACE_CHOICE (-2)
+#define RESET_CHOICE (-3)
 static int pick_choice(fz_input_t *in, unsigned n) {
   uint8_t byte = fz_byte(in);
-  return byte >= 0xF0 ? RETIRE_CHOICE : (int)(byte % n);
+  return byte >= 0xF0   ? RETIRE_CHOICE
+         : byte >= 0xE8 ? RESET_CHOICE
+         : byte >= 0xE0 ? REPLACE_CHOICE
+                        : (int)(byte % n);
 }
 
 static slot_t slots[SLOT_COUNT];
@@ -83,17 +102,33 @@ static int64_t attached_caches; /* caches owned by values (alive until the value
 typedef struct pending {
   int slot;
   unsigned key, context;
+  unsigned generation; /* the slot's, when the computation started */
 } pending_t;
 static pending_t stack[MAX_DEPTH];
 static int depth;
 
+/* Whether (k, c) of slot s is being computed in the slot's current generation (a computation that
+   started before a reset has an entry no look-up finds any more). */
 static bool is_pending(int s, unsigned k, unsigned c) {
   for (int i = 0; i < depth; i++) {
-    if (stack[i].slot == s && stack[i].key == k && stack[i].context == c) {
+    if (stack[i].slot == s && stack[i].key == k && stack[i].context == c &&
+        stack[i].generation == slots[s].generation) {
       return true;
     }
   }
   return false;
+}
+
+/* Notes that slot s holds `value` besides its table (false, changing nothing, when full). */
+static bool set_aside(int s, fz_value_t *value) {
+  if (value == NULL) {
+    return true;
+  }
+  if (slots[s].set_aside_count == MAX_SET_ASIDE) {
+    return false;
+  }
+  slots[s].set_aside[slots[s].set_aside_count++] = value;
+  return true;
 }
 
 static bool slot_is_computing(int s) {
@@ -151,8 +186,11 @@ static void destroy_slot(int s) {
   dck_cache_t *cache = slots[s].cache;
   slots[s].cache = NULL;
   slots[s].retired = false;
+  slots[s].generation = 0;
   memset(slots[s].model, 0, sizeof(slots[s].model));
+  memset(slots[s].put, 0, sizeof(slots[s].put));
   memset(slots[s].holds, 0, sizeof(slots[s].holds));
+  slots[s].set_aside_count = 0;
   dck_cache_destroy(cache); /* runs release callbacks, which may destroy attached caches */
 }
 
@@ -178,6 +216,43 @@ static void retire_slot(fz_input_t *in) {
   }
   slots[s].retired = true;
   memset(slots[s].model, 0, sizeof(slots[s].model));
+}
+
+/* Resets the slot's cache (creating one first when it has none): its model forgets every value,
+   which the cache still holds, and computations running now no longer count as pending. Skipped
+   when the fuzzer could not keep track of what the cache then holds. */
+static void reset_slot(fz_input_t *in) {
+  int s = (int)fz_pick(in, SLOT_COUNT);
+  if (slots[s].cache == NULL) {
+    create_slot(s);
+  }
+  int held = 0;
+  for (unsigned k = 0; k < KEY_COUNT; k++) {
+    for (unsigned c = 0; c < CONTEXT_COUNT; c++) {
+      held += slots[s].holds[k][c] != NULL ? 1 : 0;
+    }
+  }
+  /* Room for what it holds, and for the value of every computation running now (`depth` at most),
+     which will be held besides when it returns. */
+  if (slots[s].set_aside_count + held + depth > MAX_SET_ASIDE) {
+    return;
+  }
+  bool reset = dck_cache_reset(slots[s].cache);
+  if (reset == slots[s].retired) {
+    fz_fail("slot %d: dck_cache_reset returned %d, want %d", s, reset, !slots[s].retired);
+  }
+  if (!reset) {
+    return;
+  }
+  for (unsigned k = 0; k < KEY_COUNT; k++) {
+    for (unsigned c = 0; c < CONTEXT_COUNT; c++) {
+      (void)set_aside(s, slots[s].holds[k][c]);
+    }
+  }
+  slots[s].generation++;
+  memset(slots[s].model, 0, sizeof(slots[s].model));
+  memset(slots[s].put, 0, sizeof(slots[s].put));
+  memset(slots[s].holds, 0, sizeof(slots[s].holds));
 }
 
 /* The slot an operation uses; creates its cache when it has none. */
@@ -220,6 +295,40 @@ static void op_put(fz_input_t *in) {
   }
   if (want == DCK_CACHE_INSERTED) {
     slots[s].model[k][c] = value;
+    slots[s].put[k][c] = true;
+    slots[s].holds[k][c] = value;
+  }
+}
+
+/* dck_cache_replace_computed: as put, except that a computed value is replaced (and still held). */
+static void op_replace(fz_input_t *in) {
+  int s = use_slot(in);
+  unsigned k = fz_pick(in, KEY_COUNT), c = fz_pick(in, CONTEXT_COUNT);
+  fz_value_t *value = fz_byte(in) % 2 ? fz_value_pick_held(in) : NULL;
+  if (value == NULL) {
+    value = fz_value_new(true);
+  }
+  if (value == NULL || slots[s].set_aside_count + 1 + depth > MAX_SET_ASIDE) {
+    return; /* no room for the replaced value and the computations running now (see reset_slot) */
+  }
+  fz_value_t *old = slots[s].model[k][c];
+  dck_cache_status_t want = slots[s].retired                       ? DCK_CACHE_RETIRED
+                            : is_pending(s, k, c)                  ? DCK_CACHE_EXISTS
+                            : old == NULL                          ? DCK_CACHE_INSERTED
+                            : slots[s].put[k][c]                   ? DCK_CACHE_EXISTS
+                                                                   : DCK_CACHE_REPLACED;
+  dck_cache_status_t status =
+      dck_cache_replace_computed(slots[s].cache, key_pool[k], context_pool[c], value);
+  if (status != want) {
+    fz_fail("slot %d: replace(key %u, context %u) returned %d, want %d", s, k, c, (int)status,
+            (int)want);
+  }
+  if (want == DCK_CACHE_INSERTED || want == DCK_CACHE_REPLACED) {
+    if (want == DCK_CACHE_REPLACED) {
+      (void)set_aside(s, old);
+    }
+    slots[s].model[k][c] = value;
+    slots[s].put[k][c] = true;
     slots[s].holds[k][c] = value;
   }
 }
@@ -238,6 +347,8 @@ typedef struct computation {
 static void nested_action(fz_input_t *in) {
   switch (pick_choice(in, 5)) {
   case RETIRE_CHOICE: retire_slot(in); break;
+  case REPLACE_CHOICE: op_replace(in); break;
+  case RESET_CHOICE: reset_slot(in); break;
   case 0: op_get(in); break;
   case 1: op_put(in); break;
   case 2: {
@@ -273,15 +384,19 @@ static void *compute(uintptr_t key, uint32_t context, void *info) {
   if (depth == MAX_DEPTH) {
     fz_fail("computations nested deeper than the fuzzer allows");
   }
-  stack[depth++] = (pending_t){computation->slot, computation->key, computation->context};
+  stack[depth++] = (pending_t){computation->slot, computation->key, computation->context,
+                               slots[computation->slot].generation};
 
   unsigned actions = fz_pick(in, MAX_NESTED_ACTIONS + 1);
   for (unsigned i = 0; i < actions && fz_more(in); i++) {
     nested_action(in);
   }
-  /* The pending entry still reads as absent, on this thread too. */
-  if (dck_cache_get(slots[computation->slot].cache, key, context) != NULL) {
-    fz_fail("a value is visible for (%#zx, %u) while it is being computed", (size_t)key, context);
+  /* The pending entry still reads as absent, on this thread too (after a reset, the key reads as
+     what was cached for it since). */
+  void *visible = dck_cache_get(slots[computation->slot].cache, key, context);
+  if (visible != slots[computation->slot].model[computation->key][computation->context]) {
+    fz_fail("get(%#zx, %u) = %p while it is being computed, want %p", (size_t)key, context, visible,
+            (void *)slots[computation->slot].model[computation->key][computation->context]);
   }
   depth--;
 
@@ -309,6 +424,7 @@ static void op_get_or_compute(fz_input_t *in) {
   fz_value_t *cached = slots[s].model[k][c];
   bool pending = is_pending(s, k, c);
   bool retired = slots[s].retired;
+  unsigned generation = slots[s].generation;
   computation_t computation = {.in = in, .slot = s, .key = k, .context = c};
   void *out = &computation; /* anything but NULL, to see that it is written */
   dck_cache_status_t status = dck_cache_get_or_compute(
@@ -342,10 +458,19 @@ static void op_get_or_compute(fz_input_t *in) {
               "%p)",
               s, k, c, (int)status, out, (void *)computation.returned);
     }
-    if (!slots[s].retired) { /* retired during the computation: held, but found by no one */
-      slots[s].model[k][c] = computation.returned;
+    if (slots[s].generation != generation) {
+      /* Reset during the computation: held, but found by no one. (Room was kept for it: resets and
+         replacements leave room for every computation running when they happen.) */
+      if (!set_aside(s, computation.returned)) {
+        fz_fail("slot %d: no room to track a value computed across a reset", s);
+      }
+    } else {
+      if (!slots[s].retired) { /* retired during the computation: held, but found by no one */
+        slots[s].model[k][c] = computation.returned;
+        slots[s].put[k][c] = false;
+      }
+      slots[s].holds[k][c] = computation.returned;
     }
-    slots[s].holds[k][c] = computation.returned;
   } else if (status != DCK_CACHE_NOT_COMPUTED || out != NULL) {
     fz_fail("slot %d: get_or_compute(key %u, context %u) with compute returning NULL: status %d, "
             "value %p (want NOT_COMPUTED, NULL)",
@@ -390,6 +515,7 @@ static void op_fill(fz_input_t *in) {
               s, k, c, (int)status, out, calls, (void *)cached);
     }
     slots[s].model[k][c] = out;
+    slots[s].put[k][c] = false;
     slots[s].holds[k][c] = out;
   }
 }
@@ -425,13 +551,22 @@ static void op_attach(fz_input_t *in) {
       }
     }
   }
+  for (int i = 0; i < slots[s].set_aside_count; i++) {
+    fz_value_t *held = slots[s].set_aside[i];
+    if (held == value || held->attachment != NULL) {
+      return;
+    }
+  }
   value->attachment = slots[s].cache;
   value->on_death = destroy_attached_cache;
   attached_caches++;
   slots[s].cache = NULL;
   slots[s].retired = false;
+  slots[s].generation = 0;
   memset(slots[s].model, 0, sizeof(slots[s].model));
+  memset(slots[s].put, 0, sizeof(slots[s].put));
   memset(slots[s].holds, 0, sizeof(slots[s].holds));
+  slots[s].set_aside_count = 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -447,6 +582,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (fz_step = 0; fz_more(&in); fz_step++) {
     switch (pick_choice(&in, 9)) {
     case RETIRE_CHOICE: retire_slot(&in); break;
+    case REPLACE_CHOICE: op_replace(&in); break;
+    case RESET_CHOICE: reset_slot(&in); break;
     case 0: create_slot((int)fz_pick(&in, SLOT_COUNT)); break;
     case 1: destroy_slot((int)fz_pick(&in, SLOT_COUNT)); break;
     case 2: op_get(&in); break;

@@ -192,8 +192,9 @@ void dck_cache_destroy(dck_cache_t *cache);
 
 /**
  * The value cached for (key, context), borrowed, or NULL when none is cached yet. A returned value
- * stays valid until the cache is destroyed (cached values are never replaced). Lock-free; never
- * blocks and never allocates once the calling thread has read any cache before.
+ * stays valid until the cache is destroyed (also when dck_cache_replace_computed replaces it, or
+ * dck_cache_reset or dck_cache_retire stops serving it). Lock-free; never blocks and never allocates
+ * once the calling thread has read any cache before.
  */
 void *dck_cache_get(dck_cache_t *cache, uintptr_t key, uint32_t context);
 
@@ -215,6 +216,7 @@ typedef enum dck_cache_status {
   DCK_CACHE_INSERTED,     /* dck_cache_put: the value was cached */
   DCK_CACHE_RETIRED,      /* the cache was retired (dck_cache_retire): nothing was found, computed
                              or cached */
+  DCK_CACHE_REPLACED,     /* dck_cache_replace_computed: the value replaced a computed one */
 } dck_cache_status_t;
 
 /**
@@ -239,6 +241,17 @@ dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, u
 dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value);
 
 /**
+ * As dck_cache_put, except that a value that dck_cache_get_or_compute computed and cached for
+ * (key, context) is replaced by `value` (borrowed; the cache retains it), which returns REPLACED. A
+ * value that was put (by dck_cache_put or this function) is never replaced: EXISTS. The replaced
+ * value is not released: borrowed pointers to it stay valid until dck_cache_destroy, and a reader
+ * that runs concurrently may still get it; a read that happens after this call gets `value`.
+ * Blocking (writer lock; allocates).
+ */
+dck_cache_status_t dck_cache_replace_computed(dck_cache_t *cache, uintptr_t key, uint32_t context,
+                                              void *value);
+
+/**
  * Retires `cache`: from now on it serves no value, for good. Its values stay alive, and every
  * borrowed pointer it returned stays valid, until dck_cache_destroy; but dck_cache_get finds none of
  * them (on any thread, for a read that happens after this call; the per-thread memo forgets them
@@ -249,7 +262,17 @@ dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t con
  */
 bool dck_cache_retire(dck_cache_t *cache);
 
-/** The number of values readers can find (0 once retired). Wait-free. */
+/**
+ * Empties `cache` without retiring it: later reads find none of the values cached so far, and
+ * dck_cache_get_or_compute computes and caches values again; the context set with
+ * dck_cache_set_context is cleared, and can be set again. Nothing is released: the values stay alive,
+ * and every borrowed pointer valid, until dck_cache_destroy. A computation running meanwhile returns
+ * its value to its caller without caching it. Returns false, changing nothing, when the cache was
+ * retired. Blocking (writer lock; allocates).
+ */
+bool dck_cache_reset(dck_cache_t *cache);
+
+/** The number of values readers can find (0 once retired or reset). Wait-free. */
 size_t dck_cache_count(dck_cache_t *cache);
 
 /** dck_cache_context's answer when no context was set. */
@@ -257,8 +280,8 @@ size_t dck_cache_count(dck_cache_t *cache);
 
 /**
  * Sets the context that the readers of `cache` resolve defaults in when their scope sets none
- * (`prepareDependencies { $0.context = .live }`). Set at most once: returns false, changing nothing,
- * when a context was set already. Lock-free.
+ * (`prepareDependencies { $0.context = .live }`). Set at most once (until dck_cache_reset clears it):
+ * returns false, changing nothing, when a context was set already. Lock-free.
  */
 bool dck_cache_set_context(dck_cache_t *cache, uint32_t context);
 
@@ -312,6 +335,20 @@ void dck_object_unpin(void *object);
  * deinitialised). Wait-free (one load).
  */
 bool dck_object_is_deinitializing(void *object);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Setting flag                                                                                     */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Sets whether the calling thread runs a `withDependencies` update closure, and returns what it was
+ * (for the caller to restore). The core never reads it: the Swift façade uses it to tell reads made
+ * while values are being set. Wait-free.
+ */
+bool dck_setting_exchange(bool setting);
+
+/** Whether the calling thread runs a `withDependencies` update closure. Wait-free. */
+bool dck_setting_current(void);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Published pointer                                                                                */

@@ -18,29 +18,48 @@
  * into it, never table mutations, so readers only ever race with inserts.) An entry is in one of
  * three states:
  *
- *     published   value != NULL                  (owner == NULL; final: a value is never replaced)
+ *     published   value != NULL                  (owner == NULL)
  *     pending     value == NULL, owner != NULL    a thread is running `compute` for it
  *     vacant      value == NULL, owner == NULL    a computation returned NULL; the next caller claims it
+ *
+ * A published value is final, with one exception: dck_cache_replace_computed replaces a value that a
+ * computation published (never one that was put) by a put value, once per entry (`put` is set then).
+ * The replaced value is not released: it moves to an unlisted entry of its own (below), so that
+ * every borrowed pointer to it stays valid until dck_cache_destroy.
  *
  * `count` is the number of published entries in the table. The writer state (mutex, condition
  * variable, count, retirement) lives on a different cache line from the `ck_hs_t` header that every
  * reader loads.
  *
+ * -------------------------------------------------------------------------------- Unlisted entries --
+ *
+ * An entry is *unlisted* (`unlisted` set, under cache->lock) when it is taken out of the table (by a
+ * retirement or a reset), or allocated to hold a value that dck_cache_replace_computed replaced. No
+ * reader can find an unlisted entry; `count` leaves it out; it sits on the `retired_entries` list
+ * (through `next_to_release`) until dck_cache_destroy releases its value. A computation that was
+ * running when its entry was unlisted publishes into it as before: its caller gets the value, no
+ * later reader does.
+ *
+ * dck_cache_reset unlists every entry of the table, as a retirement does (below), without retiring
+ * the cache: later reads miss, and compute and cache values again. It also clears the context set
+ * with dck_cache_set_context, which can then be set again. A thread that was waiting for a pending
+ * entry that the reset unlisted looks the key up again when it wakes, finds nothing, and computes a
+ * value of its own.
+ *
  * -------------------------------------------------------------------------------------- Retirement --
  *
  * dck_cache_retire makes a cache serve nothing, for good, without freeing anything (readers may still
- * hold borrowed values): under cache->lock it sets `retired`, moves every entry of the table onto the
- * `retired_entries` list (through `next_to_release`), replaces the table's slot array by an empty one
- * (ck_hs_reset: the old array is retired through the epoch allocator, as a growth retires it), and
- * gives the cache a new id, so that no per-thread memo slot matches it any more. From then on:
+ * hold borrowed values): under cache->lock it sets `retired`, unlists every entry of the table (moves
+ * it onto the `retired_entries` list), replaces the table's slot array by an empty one (ck_hs_reset:
+ * the old array is retired through the epoch allocator, as a growth retires it), and gives the cache
+ * a new id, so that no per-thread memo slot matches it any more. From then on:
  *   - dck_cache_get finds nothing (P6 below says why a reader ordered after the retirement cannot
  *     refill its memo with an old value);
  *   - dck_cache_get_or_compute returns RETIRED without computing when it finds no value, and a thread
  *     that was waiting for a pending entry returns RETIRED when it wakes;
  *   - dck_cache_put returns RETIRED;
  *   - a computation already running publishes into its entry as before (its caller gets COMPUTED and
- *     the value), but the entry is on the retired list, so no reader finds it, and `count` is left
- *     alone;
+ *     the value), but the entry is unlisted, so no reader finds it, and `count` is left alone;
  *   - the table stays empty: nothing inserts into a retired cache.
  * dck_cache_destroy releases the retired entries' values with the others.
  *
@@ -129,7 +148,12 @@
  *       old id, which no later check matches. A reader that loaded the old id before the retirement
  *       may still return an old value from its memo or the old array: that read is concurrent with
  *       the retirement, not after it. (TSan sees neither ck_hs nor the fence; the entries it does see
- *       are annotated as in P1, and the id is a C11 atomic there.)
+ *       are annotated as in P1, and the id is a C11 atomic there.) dck_cache_reset does the same.
+ *   P7  a replaced value. dck_cache_replace_computed stores the new value into the entry with
+ *       dck_ptr_store_release (P2) and then a new id with dck_u64_store_release, as P6: a reader that
+ *       loaded the new id goes past its memo to the entry and sees the new value; one that loaded the
+ *       old id may return the old value (still alive, see "Unlisted entries"), concurrently with the
+ *       replacement, and fills no slot that a later check matches.
  *
  * ThreadSanitizer: ck_pr, ck_hs and ck_epoch are inline assembly or code in libck.so, which TSan does
  * not see. In TSan builds, P1 is annotated with __tsan_release(entry) before ck_hs_put and
@@ -151,22 +175,28 @@
  *   dck_cache_set_context     lock-free (one compare-and-swap, release; never retried).
  *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
  *   dck_cache_put             blocking (cache->lock).
- *   dck_cache_retire          blocking (cache->lock; allocates the empty slot array).
+ *   dck_cache_replace_computed
+ *                             blocking (cache->lock; allocates the entry of the replaced value).
+ *   dck_cache_retire, dck_cache_reset
+ *                             blocking (cache->lock; allocates the empty slot array).
  *   dck_cache_create          blocking (allocation; first call initialises the epoch).
  *   dck_cache_destroy         blocking only in that it runs release callbacks.
  *
  * --------------------------------------------------------------------------------------- Ownership --
  *
  * The cache owns one reference to every published value: adopted from compute (+1) or retained by
- * dck_cache_put, in the table or on the retired list. Callers get borrowed pointers, valid until
- * dck_cache_destroy, which releases every value after the table, the entries and the cache itself are
- * freed, with no lock held. Retiring a cache releases nothing.
+ * dck_cache_put or dck_cache_replace_computed, in the table or on the retired list. Callers get
+ * borrowed pointers, valid until dck_cache_destroy, which releases every value after the table, the
+ * entries and the cache itself are freed, with no lock held. Retiring or resetting a cache, or
+ * replacing a value, releases nothing.
  *
  * Invariants (with cache->lock held, or at any time for the "ever" ones):
  *   - every entry, in the table or on the retired list, is in exactly one of the three states above;
- *     a published entry never changes again (ever);
- *   - an entry's pointer is in the table from its allocation until the cache is retired, then on the
- *     retired list until dck_cache_destroy (ever); once retired, the table is empty (ever);
+ *     a published entry never changes again, except once by dck_cache_replace_computed when `put` is
+ *     false, which sets it (ever);
+ *   - an entry is unlisted iff it is on the retired list; a listed entry's pointer is in the table
+ *     from its allocation until it is unlisted (by a retirement or a reset), then on the retired list
+ *     until dck_cache_destroy (ever); once retired, the table is empty (ever);
  *   - count == number of published entries in the table; count plus the published entries on the
  *     retired list == references the cache holds;
  *   - owner != NULL  =>  that thread is inside this entry's `compute` call;
@@ -217,9 +247,11 @@ typedef dck_thread_t cache_thread_t;
 
 typedef struct cache_entry {
   _Alignas(DCK_CACHE_LINE) cache_id_t id; /* immutable after publication (P1) */
-  dck_atomic_ptr_t value;                 /* NULL until published; then never changes (P2) */
+  dck_atomic_ptr_t value;                 /* NULL until published; then changes at most once (P2, P7) */
   cache_thread_t *owner;                  /* non-NULL while pending; see "Locks" */
   struct cache_entry *next_to_release;    /* the retired list, then dck_cache_destroy's list */
+  bool put;                               /* the value was put, not computed (under cache->lock) */
+  bool unlisted;                          /* see "Unlisted entries" (under cache->lock) */
 } cache_entry_t;
 
 struct dck_cache {
@@ -230,9 +262,10 @@ struct dck_cache {
   pthread_cond_t settled;
   dck_atomic_i64_t count; /* published entries in the table; written under lock, read relaxed */
   bool retired;                     /* under lock; see "Retirement" */
-  cache_entry_t *retired_entries;   /* under lock; linked through next_to_release */
+  cache_entry_t *retired_entries;   /* the unlisted entries; under lock; through next_to_release */
   /* Never reused by another cache (nor by this one after a retirement) in this process: names this
-     cache in the per-thread memo. Set before the cache is shared, then only by dck_cache_retire (P6). */
+     cache in the per-thread memo. Set before the cache is shared, then only by dck_cache_retire,
+     dck_cache_reset (P6) and dck_cache_replace_computed (P7). */
   dck_atomic_u64_t id;
   /* The context set by dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Set at most once (CAS, release),
      read by every default read that has no context of its own (acquire). */
@@ -246,7 +279,8 @@ struct dck_cache {
  * because a cached default is the hottest read of the library. The memo is the `memo` array of the
  * thread's block (dck_thread.h), reached through the core's one thread-local pointer; a thread that
  * has no block yet takes the table path, which allocates it. It is sound because
- *   - a published value is final and stays valid until its cache is destroyed;
+ *   - a published value stays valid until its cache is destroyed, and is final but for a
+ *     replacement, which gives the cache a new id (P7);
  *   - cache ids are never reused (a 64-bit counter), so an entry left behind by a destroyed cache can
  *     never match a live one, and its dangling value pointer is never returned; a retired cache takes
  *     a new id, so the slots filled before the retirement never match it again (P6);
@@ -327,6 +361,8 @@ static cache_entry_t *table_insert_locked(dck_cache_t *cache, const cache_id_t *
   entry->id.context = id->context;
   dck_ptr_store_release(&entry->value, value);
   entry->next_to_release = NULL;
+  entry->put = value != NULL;
+  entry->unlisted = false;
   pthread_mutex_lock(&wait_graph_lock);
   entry->owner = owner;
   pthread_mutex_unlock(&wait_graph_lock);
@@ -341,20 +377,45 @@ static cache_entry_t *table_insert_locked(dck_cache_t *cache, const cache_id_t *
   return entry;
 }
 
-/* Publishes `value` (whose reference the cache now holds) into a pending or vacant entry. An entry
-   of a retired cache is on the retired list: no reader can find it, and `count` leaves it out. */
+/* Publishes `value` (whose reference the cache now holds) into a pending or vacant entry. An
+   unlisted entry is one no reader can find, and `count` leaves it out. */
 static void entry_publish_locked(dck_cache_t *cache, cache_entry_t *entry, void *value) {
   DCK_TSAN_RELEASE(entry);
   dck_ptr_store_release(&entry->value, value); /* P2 */
-  if (!cache->retired) {
+  if (!entry->unlisted) {
     dck_counter_add(&cache->count, 1);
   }
+}
+
+/* Puts `entry`, just taken out of the table or never in it, on the retired list (cache->lock held). */
+static void entry_unlist_locked(dck_cache_t *cache, cache_entry_t *entry) {
+  entry->unlisted = true;
+  entry->next_to_release = cache->retired_entries;
+  cache->retired_entries = entry;
 }
 
 /* A new cache id: unique, never 0. Relaxed: the id is published with the cache pointer itself (by
    the caller's own release/acquire, e.g. a task-local binding), or by dck_cache_retire's release. */
 static uint64_t new_cache_id(void) {
   return (uint64_t)dck_counter_fetch_add(&next_cache_id, 1) + 1;
+}
+
+/* Unlists every entry of the table, empties it and gives the cache a new id (cache->lock held): the
+   shared step of dck_cache_retire and dck_cache_reset. */
+static void table_unlist_all_locked(dck_cache_t *cache) {
+  ck_hs_iterator_t iterator = CK_HS_ITERATOR_INITIALIZER;
+  void *object;
+  while (ck_hs_next(&cache->table, &iterator, &object)) {
+    entry_unlist_locked(cache, object);
+  }
+  /* An empty slot array replaces the table's; the old one is retired through the epoch allocator,
+     since readers may still be probing it. */
+  if (!ck_hs_reset(&cache->table)) {
+    fail("out of memory emptying a cache");
+  }
+  dck_counter_add(&cache->count, -dck_counter_load(&cache->count)); /* none in the table now */
+  dck_u64_store_release(&cache->id, new_cache_id()); /* after the empty array (P6) */
+  dck_epoch_reclaim();
 }
 
 static void entry_set_owner_locked(cache_entry_t *entry, cache_thread_t *owner) {
@@ -572,27 +633,66 @@ dck_cache_status_t dck_cache_get_or_compute(dck_cache_t *cache, uintptr_t key, u
   return value != NULL ? DCK_CACHE_COMPUTED : DCK_CACHE_NOT_COMPUTED;
 }
 
-dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value) {
-  const cache_id_t id = {key, context};
-  const unsigned long hash = hash_id(key, context);
-  dck_cache_status_t status = DCK_CACHE_INSERTED;
-
-  pthread_mutex_lock(&cache->lock);
-  cache_entry_t *entry = NULL;
+/* Puts `value` (borrowed) for `id` when no value is cached or being computed there (cache->lock
+   held): dck_cache_put, and dck_cache_replace_computed when it has nothing to replace. When
+   `replace_computed` is true, a published value that was computed (not put) is replaced (P7). */
+static dck_cache_status_t put_locked(dck_cache_t *cache, const cache_id_t *id, unsigned long hash,
+                                     void *value, bool replace_computed) {
   if (cache->retired) {
-    status = DCK_CACHE_RETIRED;
-  } else if ((entry = table_find_locked(cache, &id, hash)) == NULL) {
+    return DCK_CACHE_RETIRED;
+  }
+  cache_entry_t *entry = table_find_locked(cache, id, hash);
+  if (entry == NULL) {
     dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
-    table_insert_locked(cache, &id, hash, value, NULL);
+    table_insert_locked(cache, id, hash, value, NULL);
     dck_counter_add(&cache->count, 1);
-  } else if (dck_ptr_load_relaxed(&entry->value) == NULL && entry->owner == NULL) {
+    return DCK_CACHE_INSERTED;
+  }
+  void *old = dck_ptr_load_relaxed(&entry->value); /* the lock orders it (P5) */
+  if (old == NULL && entry->owner == NULL) {
     dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
     /* Vacant: nobody waits on it (its waiters were woken when it became vacant, and re-check under
        the lock, where they will find this value). */
+    entry->put = true;
     entry_publish_locked(cache, entry, value);
-  } else {
-    status = DCK_CACHE_EXISTS; /* published, or pending (being computed) */
+    return DCK_CACHE_INSERTED;
   }
+  if (old == NULL || entry->put || !replace_computed) {
+    return DCK_CACHE_EXISTS; /* pending (being computed), put, or not to be replaced */
+  }
+  /* The replaced value moves to an unlisted entry of its own, released by dck_cache_destroy: every
+     borrowed pointer to it stays valid. */
+  cache_entry_t *holder = aligned_alloc(DCK_CACHE_LINE, sizeof(cache_entry_t));
+  if (holder == NULL) {
+    fail("out of memory replacing a cached value");
+  }
+  holder->id = *id;
+  dck_ptr_store_release(&holder->value, old); /* never read concurrently: unlisted from the start */
+  holder->owner = NULL;
+  holder->put = false;
+  entry_unlist_locked(cache, holder);
+
+  dck_value_retain(value, DCK_VALUE_OWNER_CACHE);
+  entry->put = true;
+  DCK_TSAN_RELEASE(entry);
+  dck_ptr_store_release(&entry->value, value);       /* P2 */
+  dck_u64_store_release(&cache->id, new_cache_id()); /* after the value: memo slots miss (P7) */
+  return DCK_CACHE_REPLACED;
+}
+
+dck_cache_status_t dck_cache_put(dck_cache_t *cache, uintptr_t key, uint32_t context, void *value) {
+  const cache_id_t id = {key, context};
+  pthread_mutex_lock(&cache->lock);
+  const dck_cache_status_t status = put_locked(cache, &id, hash_id(key, context), value, false);
+  pthread_mutex_unlock(&cache->lock);
+  return status;
+}
+
+dck_cache_status_t dck_cache_replace_computed(dck_cache_t *cache, uintptr_t key, uint32_t context,
+                                              void *value) {
+  const cache_id_t id = {key, context};
+  pthread_mutex_lock(&cache->lock);
+  const dck_cache_status_t status = put_locked(cache, &id, hash_id(key, context), value, true);
   pthread_mutex_unlock(&cache->lock);
   return status;
 }
@@ -604,21 +704,24 @@ bool dck_cache_retire(dck_cache_t *cache) {
     return false;
   }
   cache->retired = true;
-  ck_hs_iterator_t iterator = CK_HS_ITERATOR_INITIALIZER;
-  void *object;
-  while (ck_hs_next(&cache->table, &iterator, &object)) {
-    cache_entry_t *entry = object;
-    entry->next_to_release = cache->retired_entries;
-    cache->retired_entries = entry;
+  table_unlist_all_locked(cache);
+  pthread_mutex_unlock(&cache->lock);
+  return true;
+}
+
+bool dck_cache_reset(dck_cache_t *cache) {
+  pthread_mutex_lock(&cache->lock);
+  if (cache->retired) {
+    pthread_mutex_unlock(&cache->lock);
+    return false;
   }
-  /* An empty slot array replaces the table's; the old one is retired through the epoch allocator,
-     since readers may still be probing it. */
-  if (!ck_hs_reset(&cache->table)) {
-    fail("out of memory retiring a cache");
+  table_unlist_all_locked(cache);
+  /* Only a reset changes a context once set, and resets are serialised by cache->lock: one swap.
+     Release: a reader that sees no context any more sees the table emptied before it. */
+  const uint32_t context = dck_u32_load_acquire(&cache->context);
+  if (context != DCK_CACHE_NO_CONTEXT) {
+    dck_u32_cas_release(&cache->context, context, DCK_CACHE_NO_CONTEXT);
   }
-  dck_counter_add(&cache->count, -dck_counter_load(&cache->count)); /* none in the table now */
-  dck_u64_store_release(&cache->id, new_cache_id()); /* after the empty array (P6) */
-  dck_epoch_reclaim();
   pthread_mutex_unlock(&cache->lock);
   return true;
 }

@@ -5,7 +5,8 @@
  * ---------------------------------------------------------------------------- One pointer of TLS --
  *
  * The core keeps a few things per thread: the cache's memo of the last values read (2 KiB), the
- * façade's read frame, the thread's epoch reader record and its node in the caches' wait-for graph.
+ * façade's read frame and setting flag, the thread's epoch reader record and its node in the caches'
+ * wait-for graph.
  * They live in one heap block, and the block's address is the core's only thread-local variable,
  * `dck_thread_block`: 8 bytes of TLS in all.
  *
@@ -27,6 +28,7 @@
  *     field          owner module          touched by
  *     memo           dck_cache.c           this thread only
  *     read_frame     dck_read_frame.c      this thread only
+ *     setting        dck_setting.c         this thread only
  *     epoch_record   dck_epoch_record.c    this thread only (the record itself is read by writers'
  *                                          ck_epoch_poll, see dck_epoch_record.h)
  *     waiting_on     dck_cache.c           written by this thread, read by others, both under the
@@ -64,6 +66,7 @@
 #ifndef DCK_THREAD_H
 #define DCK_THREAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -84,6 +87,7 @@ typedef struct dck_memo_slot {
 typedef struct dck_thread {
   dck_memo_slot_t memo[DCK_MEMO_SLOTS];
   void *read_frame;
+  bool setting; /* dck_setting.c */
   struct ck_epoch_record *epoch_record; /* NULL until the thread's first read section */
   /* The entry this thread waits for (NULL when it does not wait); other threads read it while
      following a wait-for chain, so it sits on a cache line of its own. */

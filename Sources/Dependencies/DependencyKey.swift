@@ -22,7 +22,10 @@
 /// ```
 ///
 /// Reading such a key in a live context, where it has no live value, reports which key is missing a
-/// `liveValue` and how to add one (once per key), then serves `testValue`.
+/// `liveValue` and how to add one, then serves `testValue`. As in the classic library, every such
+/// read reports (the value is computed once), except reads made while values are being set (a
+/// `withDependencies` update closure, `prepareDependencies`) and reads of a value
+/// `prepareDependencies` gave the key.
 ///
 /// The namespaced spelling of this protocol is `Dependency.Key.Test`.
 public protocol TestDependencyKey<Value> {
@@ -147,7 +150,7 @@ extension TestDependencyKey {
   /// }
   /// ```
   public static var shouldReportUnimplemented: Bool {
-    !_DefaultComputation.isSetting
+    !_Setting.isActive
   }
 }
 

@@ -3,8 +3,8 @@
 /// ``DependencyKey`` read in a test, a ``TestDependencyKey`` read in a live context, and a key that
 /// `prepareDependencies` can no longer set.
 ///
-/// The first two run while the default is computed for the read, so the read's site and the
-/// property it went through are in `_DefaultComputation.readSite`.
+/// The first runs while the default is computed for the read, so the read's site and the property
+/// it went through are in `_DefaultComputation.readSite`; the second is given the read's site.
 enum _DependencyReports {
   /// How a report names a dependency: its key and value types, and the `DependencyValues` property
   /// it was used through, if any.
@@ -70,9 +70,11 @@ enum _DependencyReports {
       site: site)
   }
 
-  /// A live context read a key that has no `liveValue`.
-  static func reportNoLiveImplementation<Key, Value>(_ key: Key.Type, _ value: Value.Type) {
-    let site = _DefaultComputation.readSite
+  /// A live context read a key that has no `liveValue`, at `site`. Made by every such read (that
+  /// does not set values), as in the classic library, not only by the one that computes the value.
+  static func reportNoLiveImplementation<Key, Value>(
+    _ key: Key.Type, _ value: Value.Type, site: _ReadSite?
+  ) {
     let names = Names(Key.self, Value.self, property: site?.property)
     let argument = site == nil ? "A dependency" : "@Dependency(\(names.argument))"
     report(

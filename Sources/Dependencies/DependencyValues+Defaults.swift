@@ -38,7 +38,7 @@ extension DependencyValues {
       return _readRecorded(
         Key.self, id, context: context, reads: reads, captured: captured, site: site)
     }
-    let isSetting = _isUpdating || _assignedKeys != nil
+    let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
     var scope = self
     scope._isUpdating = false
     scope._assignedKeys = nil
@@ -127,9 +127,7 @@ extension DependencyValues {
       if let liveKey = Key.self as? any DependencyKey.Type {
         return _liveValue(of: liveKey) as! Key.Value
       }
-      if Key.shouldReportUnimplemented {
-        _DependencyReports.reportNoLiveImplementation(Key.self, Key.Value.self)
-      }
+      // No live value: the read reported it (`_readWithoutLiveValue`).
       return Key.testValue
     case .preview:
       return Key.previewValue

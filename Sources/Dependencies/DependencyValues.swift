@@ -282,6 +282,9 @@ extension DependencyValues {
     if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
       return value
     }
+    if context == .live, _LiveValueOfKeyWithoutOne<Key>.applies {
+      return _readWithoutLiveValue(Key.self, id, cache: cache, captured: captured, site: site)
+    }
     return _computeDefault(
       Key.self, id, context: context, cache: cache,
       captured: captured.map(_TrieRoot.init(retaining:)),

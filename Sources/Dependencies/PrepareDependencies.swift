@@ -20,6 +20,11 @@
 /// (such as the read a partial update like `$0.apiClient.fetch = { … }` makes first) don't count as
 /// reads, and report nothing.
 ///
+/// In the preview context, as in the classic library, nothing is reported: a preview runs the app's
+/// entry point again, and prepares again. There a key that was only read (never prepared) takes the
+/// prepared value in place of the default it had, and a key that was prepared before keeps that
+/// value.
+///
 /// Setting `$0.context` sets the context of every read that no scope gives a context of its own.
 ///
 /// In a test, prepared values belong to the test's own cache, so tests that prepare different values
@@ -44,14 +49,28 @@ public func prepareDependencies<R, E: Error>(
   let cache = values._cache
   if values._contextIsOverridden, !cache.prepare(context: values._context) {
     _DependencyReports.reportAlreadyPrepared(
-      .init(_DependencyContextKey.self, DependencyContext.self, property: "context"),
+      .init(DependencyContextKey.self, DependencyContext.self, property: "context"),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
   let context = values._resolvedContext(captured: nil, cache: cache.resolved)
   for key in assigned.keys {
     guard let pointer = values._storage.lookup(key.id) else { continue }
     let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !cache.prepare(key.id, context: context, value: pointer, site: site) {
+    if context == .preview {
+      _ = cache.prepare(
+        key.id, context: context, value: pointer, replacingComputed: true, site: site)
+      continue
+    }
+    // A live read of a key without a live value caches what it got apart (`_readWithoutLiveValue`).
+    let wasReadLive =
+      context == .live
+      && key.liveReadSlot.map {
+        _LiveValueCache.lookup($0, context, in: cache.writable.handle) != nil
+      } ?? false
+    if wasReadLive
+      || !cache.prepare(
+        key.id, context: context, value: pointer, replacingComputed: false, site: site)
+    {
       _DependencyReports.reportAlreadyPrepared(
         key.names, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -60,7 +79,7 @@ public func prepareDependencies<R, E: Error>(
 }
 
 /// The name the context goes by in reports about it.
-enum _DependencyContextKey {}
+enum DependencyContextKey {}
 
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
 /// Normally one `prepareDependencies` call on one thread uses it, but the values that carry it can be
@@ -71,6 +90,8 @@ final class _AssignedKeys: Sendable {
   struct Key: Sendable {
     let id: _KeyIdentity
     let names: _DependencyReports.Names
+    /// For a key without a live value, the identity its live reads cache their value under.
+    let liveReadSlot: _KeyIdentity?
   }
 
   private struct State {
@@ -86,7 +107,11 @@ final class _AssignedKeys: Sendable {
   func record<K: TestDependencyKey>(_ id: _KeyIdentity, _ key: K.Type, property: StaticString) {
     state.withLock { state in
       guard state.seen.insert(id.raw).inserted else { return }
-      state.keys.append(Key(id: id, names: .init(K.self, K.Value.self, property: property)))
+      state.keys.append(
+        Key(
+          id: id, names: .init(K.self, K.Value.self, property: property),
+          liveReadSlot: _LiveValueOfKeyWithoutOne<K>.applies
+            ? _LiveValueOfKeyWithoutOne<K>.identity : nil))
     }
   }
 }

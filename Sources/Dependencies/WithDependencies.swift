@@ -125,13 +125,16 @@ extension DependencyValues {
   mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
     let cache = _cacheIdentity
     _isUpdating = true
+    let wasSetting = _Setting.enter()
     do {
       try update(&self)
     } catch {
       _isUpdating = false
+      _Setting.leave(restoring: wasSetting)
       throw error
     }
     _isUpdating = false
+    _Setting.leave(restoring: wasSetting)
     if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 

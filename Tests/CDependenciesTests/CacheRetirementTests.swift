@@ -66,32 +66,13 @@ struct CacheRetirementTests {
   @Test func everyThreadForgetsTheRetiredValues() {
     let tracker = Tracker()
     let cache = Cache()
-    let keys = (UInt(1)...200).map { $0 &* 0x9E37_79B9 }
-    for (index, key) in keys.enumerated() {
-      _ = cache.getOrCompute(key) { _, _ in retainedValue(index, tracker) }
+    let (found, stale) = afterAChange(of: cache, tracker: tracker, keys: 200, threads: 8) { _ in
+      #expect(dck_cache_retire(cache.raw))
+    } check: { keys in
+      keys.filter { cache.get($0) != nil }.count
     }
-    let threads = 8
-    let beforeRetirement = Barrier(threads + 1)
-    let afterRetirement = Barrier(threads + 1)
-    let stale = Locked(0)
-    let found = Locked(0)
-    let readers = startThreads(threads) { _ in
-      var seen = 0
-      for _ in 0..<3 {
-        for key in keys where cache.get(key) != nil { seen += 1 }
-      }
-      found.withLock { $0 += seen }
-      beforeRetirement.arriveAndWait()
-      afterRetirement.arriveAndWait()
-      let left = keys.filter { cache.get($0) != nil }.count
-      stale.withLock { $0 += left }
-    }
-    beforeRetirement.arriveAndWait()
-    #expect(dck_cache_retire(cache.raw))
-    afterRetirement.arriveAndWait()
-    readers.wait()
-    #expect(found.current == threads * 3 * keys.count)
-    #expect(stale.current == 0)
+    #expect(found == 8 * 3 * 200)
+    #expect(stale == 0)
     cache.destroy()
     #expect(tracker.liveCount == 0)
   }
@@ -106,23 +87,18 @@ struct CacheRetirementTests {
       for (index, key) in keys.enumerated() {
         _ = cache.getOrCompute(key) { _, _ in retainedValue(index, tracker) }
       }
-      let threads = 4
-      let start = Barrier(threads + 1)
-      let wrong = Locked(0)
-      let readers = startThreads(threads) { _ in
-        start.arriveAndWait()
+      let wrong = readersRacing {
         var bad = 0
         for _ in 0..<200 {
           for (index, key) in keys.enumerated() {
             if let value = cache.get(key), payload(value) != index { bad += 1 }
           }
         }
-        wrong.withLock { $0 += bad }
+        return bad
+      } with: {
+        #expect(dck_cache_retire(cache.raw))
       }
-      start.arriveAndWait()
-      #expect(dck_cache_retire(cache.raw))
-      readers.wait()
-      #expect(wrong.current == 0)
+      #expect(wrong == 0)
       #expect(keys.allSatisfy { cache.get($0) == nil })
       cache.destroy()
       #expect(tracker.liveCount == 0)

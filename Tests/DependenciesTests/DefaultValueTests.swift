@@ -90,22 +90,56 @@ import Testing
     #expect(reporter.messages.isEmpty)
   }
 
-  @Test func testOnlyKeyReadLiveReportsOnceAndServesTheTestValue() {
-    let (values, reporter) = collectingIssues {
-      withDependencies {
-        $0.context = .live
-      } operation: {
-        @Dependency(\.testOnly) var testOnly
-        return [testOnly, testOnly]
-      }
+  /// As in the classic library, every read reports (not only the first, which computes the value),
+  /// and every read gets the test value, computed once.
+  @Test func testOnlyKeyReadLiveReportsEveryReadAndServesTheTestValue() {
+    let (values, reporter) = collectingIssues(in: .live) {
+      @Dependency(\.testOnly) var testOnly
+      @Dependency(TestOnlyTokenKey.self) var token
+      return ([testOnly, testOnly], [token, token])
     }
-    #expect(values == ["test-only", "test-only"])
-    #expect(reporter.messages.count == 1)
+    #expect(values.0 == ["test-only", "test-only"])
+    #expect(values.1[0] === values.1[1])
+    #expect(reporter.messages.count == 4)
     #expect(reporter.messages.first?.contains("TestOnlyKey") == true)
     #expect(
       reporter.messages.first?.hasPrefix(
         #"@Dependency(\.testOnly) has no live implementation, but was accessed from a live context."#
       ) == true)
+  }
+
+  /// Reads made while values are being set report nothing (through the values being set, or through
+  /// a `@Dependency` property read in the update closure) and compute the value; later reads report.
+  @Test func testOnlyKeyReadLiveWhileSettingValuesReportsOnlyLaterReads() {
+    let (values, reporter) = collectingIssues(in: .live) {
+      @Dependency(TestOnlyTokenKey.self) var token
+      var whileSetting: [Token] = []
+      let later = withDependencies {
+        whileSetting = [$0[TestOnlyTokenKey.self], token]
+      } operation: {
+        [token, token]
+      }
+      return whileSetting + later
+    }
+    #expect(values.allSatisfy { $0 === values[0] })
+    #expect(reporter.messages.count == 2)
+  }
+
+  /// A value `prepareDependencies` gave a test-only key is its live value: reads report nothing. A
+  /// key read before it is prepared is reported as already accessed, and keeps its test value.
+  @Test func testOnlyKeyPreparedForTheLiveContext() {
+    let (values, reporter) = collectingIssues(in: .live) {
+      prepareDependencies { $0.testOnly = "prepared" }
+      @Dependency(\.testOnly) var testOnly
+      @Dependency(TestOnlyTokenKey.self) var token
+      let read = token
+      prepareDependencies { $0[TestOnlyTokenKey.self] = Token() }
+      return ([testOnly, testOnly], token === read)
+    }
+    #expect(values.0 == ["prepared", "prepared"])
+    #expect(values.1)
+    #expect(reporter.messages.count == 3)
+    #expect(reporter.messages[1].contains("has already been accessed or prepared"))
   }
 
   enum OuterKey: Dependency.Key {
@@ -196,3 +230,10 @@ import Testing
     #expect(reporter.messages.count == 1)
   }
 }
+
+/// A test-only key whose test value is a new object each time it is computed.
+private enum TestOnlyTokenKey: TestDependencyKey {
+  static var testValue: Token { Token() }
+}
+
+final class Token: Sendable {}

@@ -57,6 +57,47 @@ import Testing
     #expect(reporter.messages.count == 1)
   }
 
+  /// In the preview context, as in the classic library, a key that was only read takes the prepared
+  /// value in place of its default, silently: a preview runs the app's entry point (and its
+  /// `prepareDependencies`) again.
+  @Test func inAPreviewAValueThatWasOnlyReadIsReplacedSilently() {
+    let (values, reporter) = collectingIssues(in: .preview) {
+      @Dependency(\.chain) var chain
+      let before = chain
+      _ = chain  // in this thread's memo of cached values
+      prepareDependencies { $0.chain = "prepared" }
+      return [before, chain]
+    }
+    #expect(values == ["preview", "prepared"])
+    #expect(reporter.messages.isEmpty)
+  }
+
+  /// In the preview context a key that was prepared keeps its prepared value when it is prepared
+  /// again, silently, as in the classic library.
+  @Test func inAPreviewAPreparedValueIsKeptSilently() {
+    let (value, reporter) = collectingIssues(in: .preview) {
+      prepareDependencies { $0.chain = "first" }
+      prepareDependencies { $0.chain = "second" }
+      @Dependency(\.chain) var chain
+      return chain
+    }
+    #expect(value == "first")
+    #expect(reporter.messages.isEmpty)
+  }
+
+  /// Outside previews, a value that was read is not replaced (the test above, `preparingAKey…`), in
+  /// the live context as in tests.
+  @Test func inTheLiveContextAValueThatWasReadIsKept() {
+    let (value, reporter) = collectingIssues(in: .live) {
+      @Dependency(\.chain) var chain
+      _ = chain
+      prepareDependencies { $0.chain = "too late" }
+      return chain
+    }
+    #expect(value == "live")
+    #expect(reporter.messages.count == 1)
+  }
+
   @Test func preparedValuesAreIsolatedPerCache() {
     isolated { prepareDependencies { $0.requestID = 1 } }
     isolated {

@@ -27,8 +27,8 @@ extension DependencyValues {
     get { self[CalendarKey.self] }
     set { self[CalendarKey.self] = newValue }
   }
-}
 
-private enum CalendarKey: DependencyKey {
-  static var liveValue: Calendar { .autoupdatingCurrent }
+  private enum CalendarKey: DependencyKey {
+    static var liveValue: Calendar { .autoupdatingCurrent }
+  }
 }

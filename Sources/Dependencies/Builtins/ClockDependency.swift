@@ -31,10 +31,10 @@ extension DependencyValues {
     get { self[ClockKey.self] }
     set { self[ClockKey.self] = newValue }
   }
-}
 
-private enum ClockKey: DependencyKey {
-  static let liveValue: any Clock<Duration> = ContinuousClock()
-  static var previewValue: any Clock<Duration> { ImmediateClock() }
-  static var testValue: any Clock<Duration> { ImmediateClock() }
+  private enum ClockKey: DependencyKey {
+    static let liveValue: any Clock<Duration> = ContinuousClock()
+    static var previewValue: any Clock<Duration> { ImmediateClock() }
+    static var testValue: any Clock<Duration> { ImmediateClock() }
+  }
 }

@@ -40,11 +40,11 @@ extension DependencyValues {
     get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }
   }
-}
 
-private enum ContinuousClockKey: DependencyKey {
-  static let liveValue: any Clock<Duration> = ContinuousClock()
-  static var testValue: any Clock<Duration> {
-    UnimplementedClock(name: #"@Dependency(\.continuousClock)"#)
+  private enum ContinuousClockKey: DependencyKey {
+    static let liveValue: any Clock<Duration> = ContinuousClock()
+    static var testValue: any Clock<Duration> {
+      UnimplementedClock(name: #"@Dependency(\.continuousClock)"#)
+    }
   }
 }

@@ -38,10 +38,10 @@ extension DependencyValues {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
   }
-}
 
-private enum DateGeneratorKey: DependencyKey {
-  static let liveValue = DateGenerator { Date() }
+  private enum DateGeneratorKey: DependencyKey {
+    static let liveValue = DateGenerator { Date() }
+  }
 }
 
 /// A dependency that generates dates: the value of ``DependencyValues/date``.

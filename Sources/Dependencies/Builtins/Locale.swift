@@ -25,8 +25,8 @@ extension DependencyValues {
     get { self[LocaleKey.self] }
     set { self[LocaleKey.self] = newValue }
   }
-}
 
-private enum LocaleKey: DependencyKey {
-  static var liveValue: Locale { .autoupdatingCurrent }
+  private enum LocaleKey: DependencyKey {
+    static var liveValue: Locale { .autoupdatingCurrent }
+  }
 }

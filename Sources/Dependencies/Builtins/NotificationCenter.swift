@@ -24,9 +24,9 @@ extension DependencyValues {
     get { self[NotificationCenterKey.self] }
     set { self[NotificationCenterKey.self] = newValue }
   }
-}
 
-private enum NotificationCenterKey: DependencyKey {
-  static var liveValue: NotificationCenter { .default }
-  static var testValue: NotificationCenter { NotificationCenter() }
+  private enum NotificationCenterKey: DependencyKey {
+    static var liveValue: NotificationCenter { .default }
+    static var testValue: NotificationCenter { NotificationCenter() }
+  }
 }

@@ -23,6 +23,10 @@ extension DependencyValues {
     get { self[PreferredLocalesKey.self].locales }
     set { self[PreferredLocalesKey.self] = PreferredLocales(fixed: newValue) }
   }
+
+  private enum PreferredLocalesKey: DependencyKey {
+    static var liveValue: PreferredLocales { PreferredLocales() }
+  }
 }
 
 /// The preferred locales: either fixed by an override, or read from the system on each access.
@@ -32,8 +36,4 @@ private struct PreferredLocales: Sendable {
   var locales: [Locale] {
     fixed ?? Locale.preferredLanguages.map { Locale(identifier: $0) }
   }
-}
-
-private enum PreferredLocalesKey: DependencyKey {
-  static var liveValue: PreferredLocales { PreferredLocales() }
 }

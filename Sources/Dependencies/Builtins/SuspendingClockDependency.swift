@@ -21,11 +21,11 @@ extension DependencyValues {
     get { self[SuspendingClockKey.self] }
     set { self[SuspendingClockKey.self] = newValue }
   }
-}
 
-private enum SuspendingClockKey: DependencyKey {
-  static let liveValue: any Clock<Duration> = SuspendingClock()
-  static var testValue: any Clock<Duration> {
-    UnimplementedClock(name: #"@Dependency(\.suspendingClock)"#)
+  private enum SuspendingClockKey: DependencyKey {
+    static let liveValue: any Clock<Duration> = SuspendingClock()
+    static var testValue: any Clock<Duration> {
+      UnimplementedClock(name: #"@Dependency(\.suspendingClock)"#)
+    }
   }
 }

@@ -25,8 +25,8 @@ extension DependencyValues {
     get { self[TimeZoneKey.self] }
     set { self[TimeZoneKey.self] = newValue }
   }
-}
 
-private enum TimeZoneKey: DependencyKey {
-  static var liveValue: TimeZone { .autoupdatingCurrent }
+  private enum TimeZoneKey: DependencyKey {
+    static var liveValue: TimeZone { .autoupdatingCurrent }
+  }
 }

@@ -30,14 +30,14 @@ extension DependencyValues {
     get { self[URLSessionKey.self] }
     set { self[URLSessionKey.self] = newValue }
   }
-}
 
-private enum URLSessionKey: DependencyKey {
-  static var liveValue: URLSession { .shared }
-  static var testValue: URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [_UnimplementedURLProtocol.self]
-    return URLSession(configuration: configuration)
+  private enum URLSessionKey: DependencyKey {
+    static var liveValue: URLSession { .shared }
+    static var testValue: URLSession {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.protocolClasses = [_UnimplementedURLProtocol.self]
+      return URLSession(configuration: configuration)
+    }
   }
 }
 

@@ -39,10 +39,10 @@ extension DependencyValues {
     get { self[UUIDGeneratorKey.self] }
     set { self[UUIDGeneratorKey.self] = newValue }
   }
-}
 
-private enum UUIDGeneratorKey: DependencyKey {
-  static let liveValue = UUIDGenerator { UUID() }
+  private enum UUIDGeneratorKey: DependencyKey {
+    static let liveValue = UUIDGenerator { UUID() }
+  }
 }
 
 /// A dependency that generates UUIDs: the value of ``DependencyValues/uuid``.

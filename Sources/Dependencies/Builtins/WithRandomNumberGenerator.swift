@@ -38,10 +38,10 @@ extension DependencyValues {
     get { self[WithRandomNumberGeneratorKey.self] }
     set { self[WithRandomNumberGeneratorKey.self] = newValue }
   }
-}
 
-private enum WithRandomNumberGeneratorKey: DependencyKey {
-  static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+  private enum WithRandomNumberGeneratorKey: DependencyKey {
+    static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+  }
 }
 
 /// Runs work with a random number generator: the value of

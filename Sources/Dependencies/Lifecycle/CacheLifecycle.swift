@@ -1,9 +1,11 @@
+import CDependencies
+
 /// The lifecycle of the values of one cache of default values: every value it cached, in order,
 /// with the cached values its computation read, and how far a shutdown has got. Part of the cache's
 /// locked state (`_LiveValueCache.State`); the methods that use it are below, on the cache.
 ///
 /// Values are recorded on the miss path, when a default has been computed and before the C cache
-/// publishes it (`register`), or when `prepareDependencies` has cached one (`registerPrepared`). A
+/// publishes it (`register`), or when `prepareDependencies` caches one (`cachePrepared`). A
 /// read of a cached value never comes here. Recording is cheap: an append of the key, the reads,
 /// the value's box address and where it was read (or prepared). Which values need shutting down (a
 /// dynamic cast) and what the keys are called are worked out only when a shutdown plans its work.
@@ -76,6 +78,34 @@ struct _LifecycleState {
   fileprivate mutating func reportOnce(_ entry: _CacheEntryID) -> ReadReport? {
     reported.insert(entry).inserted ? readReport : nil
   }
+
+  /// Generations given so far to values set aside (see `_CacheEntryID.generation`).
+  fileprivate var generations: UInt32 = 0
+
+  /// Sets aside the served values (generation 0) of the entries `isSetAside` selects: the cache no
+  /// longer serves them, but they are alive and are still shut down, so their nodes stay, under a
+  /// new generation. With `readsToo` (a reset, which sets every value aside at once) the entries
+  /// they read are renamed with them, so that they are shut down in their own order; otherwise
+  /// (a single replaced value) the values they read are still the served ones.
+  fileprivate mutating func setAside(
+    where isSetAside: (_CacheEntryID) -> Bool, readsToo: Bool
+  ) {
+    generations += 1
+    let generation = generations
+    func renamed(_ entry: _CacheEntryID) -> _CacheEntryID {
+      guard entry.generation == 0 else { return entry }
+      var renamed = entry
+      renamed.generation = generation
+      return renamed
+    }
+    for index in nodes.indices where nodes[index].entry.generation == 0 {
+      let node = nodes[index]
+      guard isSetAside(node.entry) else { continue }
+      nodes[index] = Node(
+        entry: renamed(node.entry), reads: readsToo ? node.reads.map(renamed) : node.reads,
+        box: node.box, site: node.site)
+    }
+  }
 }
 
 /// A shutdown of a cache's values: running (wait for its task), or over.
@@ -109,11 +139,43 @@ extension _LiveValueCache {
     }
   }
 
-  /// Records a value the `prepareDependencies` call at `site` cached (`box`, borrowed). A value
-  /// prepared while the cache is being shut down is not recorded (a race the caller lost: it is
-  /// never shut down).
-  func registerPrepared(_ entry: _CacheEntryID, box: UnsafeMutableRawPointer, site: _ReadSite) {
-    _ = register(entry, reads: [], box: box, site: site)
+  /// Caches `box` (a borrowed `_DependencyBox`) as the value the `prepareDependencies` call at
+  /// `site` gives `entry`, and records it; with `replacingComputed`, in place of a value that was computed (not
+  /// prepared), which is set aside (see `_LifecycleState.setAside(where:readsToo:)`). False when a
+  /// value is cached already (or being computed), or the cache was shut down. Under the lifecycle's
+  /// lock, so that no shutdown starts in between.
+  func cachePrepared(
+    _ entry: _CacheEntryID, box: UnsafeMutableRawPointer, replacingComputed: Bool, site: _ReadSite
+  ) -> Bool {
+    guard let state else {
+      fatalError("swift-dependencies: internal error: a value prepared in a recording view")
+    }
+    return state.withLock { state in
+      let status =
+        replacingComputed
+        ? dck_cache_replace_computed(handle, entry.key, entry.context, box)
+        : dck_cache_put(handle, entry.key, entry.context, box)
+      switch status {
+      case DCK_CACHE_INSERTED: break
+      case DCK_CACHE_REPLACED: state.lifecycle.setAside(where: { $0 == entry }, readsToo: false)
+      default: return false
+      }
+      // Running: a shutdown retires the C cache under this lock, so the put above succeeded first.
+      state.lifecycle.nodes.append(
+        .init(entry: entry, reads: [], box: UInt(bitPattern: box), site: site))
+      return true
+    }
+  }
+
+  /// Empties this cache (not one it routes to): reads compute their values again, and
+  /// `prepareDependencies` may prepare them again. The values cached so far stay alive until the
+  /// cache is released, and are still shut down with it. Nothing happens to a cache that was shut
+  /// down.
+  func reset() {
+    state?.withLock { state in
+      guard dck_cache_reset(handle) else { return }
+      state.lifecycle.setAside(where: { _ in true }, readsToo: true)
+    }
   }
 
   /// Whether any value cached so far needs shutting down, and has not been.

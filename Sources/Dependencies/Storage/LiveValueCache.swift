@@ -183,17 +183,15 @@ final class _LiveValueCache: @unchecked Sendable {
   }
 
   /// Caches `value` (a borrowed `_DependencyBox` pointer) as the default of `key` in `context`, in
-  /// the cache reads go to (`writable`), for the `prepareDependencies` call at `site`; false when a
-  /// value is cached already, or the cache was shut down.
+  /// the cache reads go to (`writable`), for the `prepareDependencies` call at `site`; with
+  /// `replacingComputed`, also in place of a value that was computed rather than prepared. False
+  /// when a value is cached already, or the cache was shut down.
   func prepare(
     _ key: _KeyIdentity, context: DependencyContext, value: UnsafeMutableRawPointer,
-    site: _ReadSite
+    replacingComputed: Bool, site: _ReadSite
   ) -> Bool {
-    let cache = writable
-    guard dck_cache_put(cache.handle, key.raw, context._rawValue, value) == DCK_CACHE_INSERTED
-    else { return false }
-    cache.registerPrepared(_CacheEntryID(key, context), box: value, site: site)
-    return true
+    writable.cachePrepared(
+      _CacheEntryID(key, context), box: value, replacingComputed: replacingComputed, site: site)
   }
 
   /// The value cached for `key` in `context`, copied out while this cache is alive (a test's cache

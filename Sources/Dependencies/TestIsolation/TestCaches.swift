@@ -265,6 +265,34 @@ package enum _TestCaches {
     return true
   }
 
+  /// Gives the test running on this task a fresh cache in place of its own, which is released (and
+  /// its values with it, unless something else holds them): `resetCache()` of the classic spelling
+  /// (`CachedValues`). False when no test's cache is found (code outside any test, or an XCTest run
+  /// without the test-support observer), in which case nothing changed.
+  package static func replaceCacheOfRunningTest() -> Bool {
+    let replaced: _LiveValueCache?
+    if let testCase = _SwiftTestingBridge.currentTestCase() {
+      replaced = lock.withLock {
+        guard let entry = swiftTestingCaches[testCase.identity] else { return nil }
+        swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
+          cache: _LiveValueCache(), owner: entry.owner, hasOwner: entry.hasOwner)
+        return entry.cache
+      }
+      // A test that has no cache yet has cached nothing: there is nothing to replace.
+      guard replaced != nil else { return true }
+    } else {
+      guard ProcessEnvironment.isXCTestRun else { return false }
+      replaced = lock.withLock {
+        guard let previous = xctestCache else { return nil }
+        xctestCache = _LiveValueCache()
+        return previous
+      }
+      guard replaced != nil else { return false }
+    }
+    withExtendedLifetime(replaced) {}  // released here, outside the lock: deinits may run
+    return true
+  }
+
   /// Called by the test-support module's XCTest observer before each test method: the method gets a
   /// fresh cache, and the previous method's cache (and its values) is released.
   package static func _xctestCaseWillStart() {

@@ -41,6 +41,12 @@ struct Cache: @unchecked Sendable {
     dck_cache_put(raw, key, context, value.opaque)
   }
 
+  func replaceComputed(_ key: UInt, _ context: UInt32 = 0, _ value: TrackedValue)
+    -> dck_cache_status_t
+  {
+    dck_cache_replace_computed(raw, key, context, value.opaque)
+  }
+
   var count: Int { dck_cache_count(raw) }
 }
 
@@ -79,6 +85,59 @@ func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Di
     thread.start()
   }
   return group
+}
+
+/// What threads that had read every entry of a cache see after one change to it: fills `cache` with
+/// `count` keys (spread over the memo and the table; the value of the key at index `i` has payload
+/// `i`), starts `threads` threads that read every key three times (filling their per-thread memos),
+/// runs `change(keys)` while they wait, then lets each run `check(keys)`. Returns how many reads of
+/// the warm-up found a value, and the sum of what the checks returned.
+func afterAChange(
+  of cache: Cache, tracker: Tracker, keys count: Int = 200, threads: Int = 8,
+  _ change: ([UInt]) -> Void, check: @escaping @Sendable ([UInt]) -> Int
+) -> (warmUpFound: Int, checked: Int) {
+  let keys = (UInt(1)...UInt(count)).map { $0 &* 0x9E37_79B9 }
+  for (index, key) in keys.enumerated() {
+    _ = cache.getOrCompute(key) { _, _ in retainedValue(index, tracker) }
+  }
+  let beforeChange = Barrier(threads + 1)
+  let afterChange = Barrier(threads + 1)
+  let found = Locked(0)
+  let checked = Locked(0)
+  let readers = startThreads(threads) { _ in
+    var seen = 0
+    for _ in 0..<3 {
+      for key in keys where cache.get(key) != nil { seen += 1 }
+    }
+    found.withLock { $0 += seen }
+    beforeChange.arriveAndWait()
+    afterChange.arriveAndWait()
+    let result = check(keys)
+    checked.withLock { $0 += result }
+  }
+  beforeChange.arriveAndWait()
+  change(keys)
+  afterChange.arriveAndWait()
+  readers.wait()
+  return (found.current, checked.current)
+}
+
+/// Starts `threads` threads that each run `read` (returning how many wrong values it saw) while this
+/// thread runs `change`, as soon as all have started; returns the wrong values they saw in all.
+func readersRacing(
+  threads: Int = 4, _ read: @escaping @Sendable () -> Int, with change: () -> Void
+) -> Int {
+  let start = Barrier(threads + 1)
+  let wrong = Locked(0)
+  let readers = startThreads(threads) { _ in
+    start.arriveAndWait()
+    let bad = read()
+    wrong.withLock { $0 += bad }
+  }
+  start.arriveAndWait()
+  change()
+  readers.wait()
+  return wrong.current
 }
 
 /// A value shared between threads, protected by a lock.

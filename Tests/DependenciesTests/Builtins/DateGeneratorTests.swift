@@ -38,6 +38,21 @@ import Testing
         == true)
   }
 
+  /// Reports name the built-in keys as the classic library does: nested in `DependencyValues`.
+  @Test func reportsNameTheKeyAsTheClassicLibraryDoes() {
+    let (_, reporter) = collectingIssues {
+      @Dependency(\.date) var date
+      _ = date.now
+      prepareDependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) }
+    }
+    #expect(reporter.messages.count == 2)
+    for message in reporter.messages {
+      #expect(
+        message.contains(
+          "  Key:\n    DependencyValues.DateGeneratorKey\n  Value:\n    DateGenerator"))
+    }
+  }
+
   @Test func overridingNow() {
     let fixed = Date(timeIntervalSince1970: 1_234_567_890)
     let (values, reporter) = collectingIssues {

@@ -131,3 +131,15 @@ final class IterationCounter: Sendable {
 enum IterationCounterKey: TestDependencyKey {
   static var testValue: IterationCounter { IterationCounter() }
 }
+
+/// Runs `body` isolated, in `context`, and collects the issues it reports.
+func collectingIssues<R>(in context: DependencyContext, _ body: () -> R) -> (R, CollectingReporter)
+{
+  collectingIssues {
+    withDependencies {
+      $0.context = context
+    } operation: {
+      body()
+    }
+  }
+}

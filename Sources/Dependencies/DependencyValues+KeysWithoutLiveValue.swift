@@ -1,0 +1,50 @@
+// Reads, in a live context, of a key that has no live value (a `TestDependencyKey` that is not a
+// `DependencyKey`). As in the classic library, every such read reports, unless it is made to set
+// values or finds a value `prepareDependencies` cached for the key; and every read gets the key's
+// `testValue`, computed once per cache.
+//
+// The read path (`DependencyValues._resolve`) must not find that value, or the next read would
+// return it without reporting: so it is not cached under the key itself, where prepared values are
+// and where the read path looks, but under a key identity of its own (`_LiveValueOfKeyWithoutOne`).
+// A read of such a key therefore always misses and comes here, from `_resolveDefault`; every other
+// read is untouched, and a prepared value is found by the read path as any other cached value.
+
+extension DependencyValues {
+  /// A read in a live context of `Key`, which has no `liveValue`, that found no value cached for it:
+  /// reports it (see `_DependencyReports.reportNoLiveImplementation`) unless the read is made to set
+  /// values, then returns the key's `testValue` (computed in the live context, and cached apart).
+  /// Called by `_resolveDefault` with the cache it resolved, which may be a computation's recording
+  /// view (whose look-ups always miss: a value prepared in the real cache is looked up here).
+  @inline(never)
+  func _readWithoutLiveValue<Key: TestDependencyKey>(
+    _ key: Key.Type, _ id: _KeyIdentity, cache: _LiveValueCache, captured: OpaquePointer?,
+    site: _ReadSite
+  ) -> Key.Value {
+    if let reads = cache.recording,
+      let prepared = reads.target.cachedValue(of: Key.Value.self, for: id, .live)
+    {
+      reads.record(_CacheEntryID(id, .live))
+      return prepared
+    }
+    if !(_isUpdating || _assignedKeys != nil || _Setting.isActive) {
+      _DependencyReports.reportNoLiveImplementation(Key.self, Key.Value.self, site: site)
+    }
+    let slot = _LiveValueOfKeyWithoutOne<Key>.identity
+    if let value = cache.cachedValue(of: Key.Value.self, for: slot, .live) {
+      return value
+    }
+    return _computeDefault(
+      Key.self, slot, context: .live, cache: cache,
+      captured: captured.map(_TrieRoot.init(retaining:)), site: site)
+  }
+}
+
+/// The key identity under which the value served to live reads of `Key` (a key without a live
+/// value) is cached: never looked up by the read path, so every such read comes back to
+/// `_readWithoutLiveValue` and reports.
+enum _LiveValueOfKeyWithoutOne<Key: TestDependencyKey> {
+  static var identity: _KeyIdentity { _KeyIdentity(Self.self) }
+
+  /// Whether `Key` has no live value: a `TestDependencyKey` that is not a `DependencyKey`.
+  static var applies: Bool { !(Key.self is any DependencyKey.Type) }
+}
