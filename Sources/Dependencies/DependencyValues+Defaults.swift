@@ -38,20 +38,34 @@ extension DependencyValues {
       return _readRecorded(
         Key.self, id, context: context, reads: reads, captured: captured, site: site)
     }
+    let entry = _CacheEntryID(id, context)
+    // The overrides the default is computed with: these values', under those the reading property
+    // captured (a merge made for this read, unless the property captured nothing more).
+    let storage = captured.map { $0.merging(_storage) } ?? _storage
+    // The scope a value computed from them belongs to, when they are these values' own.
+    let scopeRoot = _storageOwner.flatMap { $0 === storage ? $0 : nil }
+    if let scopeRoot, let kept = _ScopeDefaults.value(of: Key.Value.self, for: entry, in: scopeRoot)
+    {
+      // Computed from this scope's overrides by an earlier read in the scope; a computation that
+      // reads it depends on the scope too.
+      _overrideReads?.record(id, nil)
+      return kept
+    }
     let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
     var scope = self
     scope._isUpdating = false
     scope._assignedKeys = nil
     scope._context = context
-    if let captured {
-      scope._storage = captured.merging(_storage)
-    }
+    scope._storage = storage
     let overrideReads = scope._storage.isEmpty ? nil : _OverrideReads()
     scope._overrideReads = overrideReads
     let reads = scope._recordReads(of: cache)
     let chain = _DefaultComputation.chain + [_displayName(of: Key.self)]
     let compute = {
-      defer { reads.close() }
+      defer {
+        reads.close()
+        overrideReads?.close()
+      }
       // The default runs as code of its own: no frame of the read that triggered it.
       return _ReadFrame.with(nil) {
         _DefaultComputation.$chain.withValue(chain) {
@@ -69,15 +83,17 @@ extension DependencyValues {
       return compute()
     }
     var scopedValue: Key.Value?
+    var belongsToTheScope = false
     var computeBox: () -> UnsafeMutableRawPointer? = {
       let value = compute()
       if let overrideReads, overrideReads.belongToTheScope(baseline: cache.baseline) {
         scopedValue = value
+        belongsToTheScope = true
         return nil  // the scope's own value: nothing for the shared cache
       }
       guard
         let box = cache.cacheableBox(
-          for: value, of: Key.self, _CacheEntryID(id, context), reads: reads.recorded, site: site)
+          for: value, of: Key.self, entry, reads: reads.recorded, site: site)
       else {
         scopedValue = value
         return nil  // the cache was shut down: nothing is cached
@@ -94,6 +110,12 @@ extension DependencyValues {
     }
     // A computation that reads this one depends on the scope too.
     _overrideReads?.record(id, nil)
+    // Later reads in the scope share it while the scope's operation runs.
+    if belongsToTheScope, let scopeRoot,
+      let kept = _ScopeDefaults.keep(value, for: entry, in: scopeRoot)
+    {
+      return kept
+    }
     return value
   }
 
@@ -193,22 +215,45 @@ enum _DefaultComputation {
 @usableFromInline
 final class _OverrideReads: Sendable {
   /// Each override read: its key, and the value read (compared by address only, never
-  /// dereferenced); nil for a default that itself belonged to the scope.
-  private let reads = _Locked<[(key: UInt, value: UInt?)]>([])
+  /// dereferenced); nil for a default that itself belonged to the scope. Or, with `key` nil, the
+  /// root of the scope's overrides, captured by a `@Dependency` created during the computation.
+  private let reads = _Locked<(list: [(key: UInt?, value: UInt?)], isOpen: Bool)>(([], true))
 
   /// Records that the computation read `value` for `key`.
   @usableFromInline
   func record(_ key: _KeyIdentity, _ value: UnsafeMutableRawPointer?) {
-    reads.withLock { $0.append((key.raw, value.map { UInt(bitPattern: $0) })) }
+    append((key.raw, value.map { UInt(bitPattern: $0) }))
+  }
+
+  /// Records that a `@Dependency` created during the computation captured the scope's overrides
+  /// (the root `handle`): the value it is part of carries them, as if it had read them all.
+  func recordCapture(of handle: OpaquePointer) {
+    append((nil, UInt(bitPattern: handle)))
+  }
+
+  /// Stops recording: the computation returned. Reads made later through its scope (by a task it
+  /// started) are not part of it.
+  func close() {
+    reads.withLock { $0.isOpen = false }
+  }
+
+  private func append(_ read: (key: UInt?, value: UInt?)) {
+    reads.withLock { reads in
+      if reads.isOpen { reads.list.append(read) }
+    }
   }
 
   /// Whether the value computed belongs to the scope: some override it read is not the very value
-  /// `baseline` (the overrides the test started with) holds for that key.
+  /// `baseline` (the overrides the test started with) holds for that key, or it captured overrides
+  /// other than the baseline itself.
   func belongToTheScope(baseline: _TrieRoot?) -> Bool {
     reads.withLock { reads in
-      reads.contains { read in
+      reads.list.contains { read in
+        guard let key = read.key else {
+          return baseline.map { UInt(bitPattern: $0.handle) } != read.value
+        }
         guard let value = read.value, let baseline,
-          let base = baseline.lookup(_KeyIdentity(raw: read.key))
+          let base = baseline.lookup(_KeyIdentity(raw: key))
         else { return true }
         return UInt(bitPattern: base) != value
       }

@@ -33,11 +33,14 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) throws(E) -> R {
+  let parent = DependencyValues._currentPointer.pointee._storageHandle
   guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try operation()
   }
   try values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
@@ -75,11 +78,14 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) async throws(E) -> R {
+  let parent = DependencyValues._currentPointer.pointee._storageHandle
   guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await operation()
   }
   try await values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result

@@ -34,7 +34,10 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
+  let parent = values._storageHandle
   try values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
@@ -61,7 +64,10 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
+  let parent = values._storageHandle
   values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
@@ -88,7 +94,10 @@ public func withDependencies<R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
+  let parent = values._storageHandle
   try await values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
@@ -113,7 +122,10 @@ public func withDependencies<R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
+  let parent = values._storageHandle
   await values._update(updateValuesForOperation)
+  let scope = values._beginScope(after: parent)
+  defer { scope?._endScope() }
   let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
@@ -154,6 +166,16 @@ extension DependencyValues {
     }
     _isUpdating = false
     if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
+  }
+
+  /// The root of the scope about to run, when the update made one (the values no longer bind the
+  /// root `parent`): marked as the scope of an operation, so that it keeps the defaults computed
+  /// from its overrides (`_ScopeDefaults`) until `_endScope`. Nil when the scope adds no override.
+  @usableFromInline
+  func _beginScope(after parent: _BorrowedHandle) -> _TrieRoot? {
+    guard _storageHandle.pointer != parent.pointer, let root = _storageOwner else { return nil }
+    root.isScopeOfAnOperation = true
+    return root
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set

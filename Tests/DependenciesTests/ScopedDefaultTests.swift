@@ -48,18 +48,17 @@ final class Derived: Sendable {
     }
   }
 
-  /// Not cached for the scope either (the value could capture the scope and keep it alive): each
-  /// read that needs it computes it again.
-  @Test func eachReadInTheScopeComputesItAgain() {
+  /// Kept for the scope's operation: every read in it shares one value, as every read at the root
+  /// shares the root's.
+  @Test func readsInTheScopeShareIt() {
     isolated {
       withDependencies {
         $0.requestID = 7
       } operation: {
         @Dependency(DerivedKey.self) var first
         @Dependency(DerivedKey.self) var second
-        #expect(first !== second)
+        #expect(first === second)
         #expect(first.text == "derived-from-7")
-        #expect(second.text == "derived-from-7")
       }
     }
   }

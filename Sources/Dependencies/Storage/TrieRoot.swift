@@ -18,6 +18,15 @@ final class _TrieRoot: @unchecked Sendable {
   /// `_getUnsafePointerToStoredProperties` says (class properties are laid out in declaration
   /// order), at an address that is stable for the owner's life (a class instance never moves).
   @exclusivity(unchecked) private var nodeStorage = dck_trie_overlay_storage_t()
+  /// The defaults that belong to this root's scope (see `ScopeDefaults.swift`): nil, a
+  /// `_ScopeDefaults` (+1, published once with `dck_published_set`), or `_ScopeDefaults.closed`.
+  /// The second stored property, right after `nodeStorage` (`scopeDefaultsSlotAddress`); only
+  /// touched through the C atomics.
+  @exclusivity(unchecked) private var scopeDefaultsSlot: UnsafeMutableRawPointer? = nil
+  /// Whether a `withDependencies` operation runs in this root's scope: only such a root keeps the
+  /// defaults of its scope, and closes them when the operation returns. Set before the root is
+  /// shared.
+  @exclusivity(unchecked) var isScopeOfAnOperation = false
   /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set once, by
   /// `inserting`, before the owner is shared; reads need no exclusivity check.
   @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer
@@ -36,7 +45,17 @@ final class _TrieRoot: @unchecked Sendable {
     _getUnsafePointerToStoredProperties(self)
   }
 
+  /// The address of `scopeDefaultsSlot`: class properties are laid out in declaration order, each
+  /// at its type's alignment.
+  var scopeDefaultsSlotAddress: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    let alignment = MemoryLayout<UnsafeMutableRawPointer?>.alignment
+    let offset =
+      (MemoryLayout<dck_trie_overlay_storage_t>.size + alignment - 1) / alignment * alignment
+    return (embeddedNodeAddress + offset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+  }
+
   deinit {
+    _ScopeDefaults.release(scopeDefaultsSlot)
     if UnsafeMutableRawPointer(handle) == embeddedNodeAddress {
       // No reference to this owner is left, so none to the root in it: give back what it holds.
       dck_trie_embedded_destroy(embeddedNodeAddress)
@@ -87,7 +106,7 @@ final class _TrieRoot: @unchecked Sendable {
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree.
   func merging(_ other: _TrieRoot) -> _TrieRoot {
-    if other === self || self.isEmpty { return other }
+    if other === self || other.handle == handle || self.isEmpty { return other }
     if other.isEmpty { return self }
     let root = dck_trie_merge(handle, other.handle)!
     if root == other.handle { return other.releasingDuplicate(root) }

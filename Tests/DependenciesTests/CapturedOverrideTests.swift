@@ -1,0 +1,220 @@
+import Dependencies
+import Foundation
+import Testing
+
+// A default computed inside a scope with overrides that keeps those overrides — by creating a
+// `@Dependency` property (a model) or escaping the scope's values — belongs to that scope, as a
+// default that read them does: no other scope, no other request, ever gets it.
+
+/// Greets the user of the request it was made in.
+// @unchecked Sendable: the property wrapper is only read after initialisation.
+final class Greeter: @unchecked Sendable {
+  @Dependency(\.requestUser) var user
+  func greet() -> String { "Hello, \(user)!" }
+}
+
+/// Reads nothing while it is computed: it only makes a model, whose `@Dependency` captures the
+/// values of the scope that computed it.
+enum GreeterKey: Dependency.Key {
+  static var liveValue: Greeter { Greeter() }
+}
+
+/// Escapes the scope's values while it is computed, to use them later.
+enum EscapingGreeterKey: Dependency.Key {
+  static var liveValue: @Sendable () -> String {
+    withEscapedDependencies { continuation in
+      {
+        continuation.yield {
+          @Dependency(\.requestUser) var user
+          return "Hi, \(user)!"
+        }
+      }
+    }
+  }
+}
+
+/// A stateful default derived from the request: counts the visits of one request.
+// @unchecked Sendable: the property wrapper is only read after initialisation; `count` is locked.
+final class VisitCounter: @unchecked Sendable {
+  @Dependency(\.requestUser) var user
+  private let count = LockIsolated(0)
+  func visit() -> Int {
+    count.withValue {
+      $0 += 1
+      return $0
+    }
+  }
+  static let alive = LockIsolated(0)
+  init() { Self.alive.withValue { $0 += 1 } }
+  deinit { Self.alive.withValue { $0 -= 1 } }
+}
+
+enum VisitCounterKey: Dependency.Key {
+  static var liveValue: VisitCounter { VisitCounter() }
+}
+
+enum RequestUserKey: Dependency.Key {
+  static let liveValue = "nobody"
+}
+
+extension DependencyValues {
+  var requestUser: String {
+    get { self[RequestUserKey.self] }
+    set { self[RequestUserKey.self] = newValue }
+  }
+}
+
+@Suite struct CapturedOverrideTests {
+  @Test func aModelMadeByADefaultNeverCarriesOneRequestsOverridesIntoAnother() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        let first = withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(GreeterKey.self) var greeter
+          return greeter.greet()
+        }
+        let second = withDependencies {
+          $0.requestUser = "Grace"
+        } operation: {
+          @Dependency(GreeterKey.self) var greeter
+          return greeter.greet()
+        }
+        @Dependency(GreeterKey.self) var atRoot
+        #expect(first == "Hello, Ada!")
+        #expect(second == "Hello, Grace!")
+        #expect(atRoot.greet() == "Hello, nobody!")
+      }
+    }
+  }
+
+  @Test func escapedValuesOfADefaultNeverReachAnotherRequest() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        let first = withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(EscapingGreeterKey.self) var greet
+          return greet()
+        }
+        let second = withDependencies {
+          $0.requestUser = "Grace"
+        } operation: {
+          @Dependency(EscapingGreeterKey.self) var greet
+          return greet()
+        }
+        #expect(first == "Hi, Ada!")
+        #expect(second == "Hi, Grace!")
+      }
+    }
+  }
+
+  /// As a default computed at the root is shared by every read, a default computed from a scope's
+  /// overrides is shared by every read in that scope's operation — and by nothing outside it.
+  @Test func aScopeDerivedDefaultIsOneInstanceInItsOperation() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        let (first, second, visits) = withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          @Dependency(VisitCounterKey.self) var again
+          return (counter, again, [counter.visit(), again.visit(), counter.visit()])
+        }
+        #expect(first === second)
+        #expect(visits == [1, 2, 3])
+        // Another operation with the same override computes its own.
+        let other = withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          return counter
+        }
+        #expect(other !== first)
+        @Dependency(VisitCounterKey.self) var atRoot
+        #expect(atRoot !== first)
+        #expect(atRoot.user == "nobody")
+      }
+    }
+  }
+
+  /// Tasks started in the operation share its scope's instance.
+  @Test func childTasksOfTheOperationShareIt() async {
+    await isolated {
+      await withDependencies {
+        $0 = .live
+      } operation: {
+        await withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          let counted = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 {
+              group.addTask {
+                @Dependency(VisitCounterKey.self) var counter
+                return counter.visit()
+              }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+          }
+          #expect(counted.sorted() == Array(1...10))
+          #expect(counter.visit() == 11)
+        }
+      }
+    }
+  }
+
+  /// Once the operation has returned, its scope keeps nothing: the instance (which holds the
+  /// scope's values, the scope holding it) is released with the last reference to it.
+  @Test func theScopeReleasesItsDefaultsWhenTheOperationReturns() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        let before = VisitCounter.alive.value
+        weak var released: VisitCounter?
+        withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          released = counter
+          #expect(VisitCounter.alive.value == before + 1)
+        }
+        #expect(released == nil)
+        #expect(VisitCounter.alive.value == before)
+      }
+    }
+  }
+
+  /// Many requests at once, each with its own user: each greets its own.
+  @Test func concurrentRequestsEachGetTheirOwn() async {
+    await isolated {
+      await withDependencies {
+        $0 = .live
+      } operation: {
+        await withTaskGroup(of: Void.self) { group in
+          for request in 0..<300 {
+            group.addTask {
+              await withDependencies {
+                $0.requestUser = "user \(request)"
+              } operation: {
+                await Task.yield()
+                @Dependency(GreeterKey.self) var greeter
+                @Dependency(VisitCounterKey.self) var counter
+                #expect(greeter.greet() == "Hello, user \(request)!")
+                #expect(counter.visit() == 1)
+                #expect(counter.user == "user \(request)")
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
