@@ -31,7 +31,14 @@ extension Dependency {
   public typealias Continuation = DependencyValues.Continuation
 }
 
-extension DependencyKey {
+// The two member typealiases below are what makes `Dependency.Key.Test` and `Dependency.Key.Strict`
+// spellable. A typealias in a protocol extension is a member of every conforming type, and would
+// shadow, inside the conforming type's body, any outer type of the same name (a user's own `Test`
+// or `Strict`, Swift Testing's `Test`). So they extend `Dependency.Key` (`DependencyKeyWithDefaults`)
+// only: a classic `DependencyKey` or `TestDependencyKey` gains no member, and classic code keeps its
+// names. A key declared with the namespaced spelling has them; inside its body, an outer `Test` or
+// `Strict` is spelled with its module (`Testing.Test`).
+extension DependencyKeyWithDefaults {
   /// A key with a test value and no live value: `Dependency.Key.Test`, the same protocol as
   /// ``TestDependencyKey``.
   public typealias Test = TestDependencyKey

@@ -68,10 +68,6 @@ public struct Dependency<Value>: Sendable {
     let current = DependencyValues._currentPointer
     self.accessor = accessor
     let captured = current.pointee._storageOwner.flatMap { $0.isEmpty ? nil : $0 }
-    if let captured, current.pointee._recordsOverrideReads {
-      // Created while a default is computed in a scope with overrides: the default carries them.
-      current.pointee._recordCapture(of: captured)
-    }
     switch (captured, owner) {
     case (let captured?, let owner?): self.owner = _DependencyOwners(captured, owner)
     case (let captured?, nil): self.owner = captured

@@ -23,16 +23,9 @@ extension DependencyValues {
     /// defaults is pinned to the running test's: the root cache of a test process looks the test up
     /// on each read, and where the escaping work runs (a `Task.detached`, a `Thread`, a Dispatch
     /// queue) no test is running, so it would read the process-wide cache instead.
-    ///
-    /// Captured while a default is computed in a scope with overrides, the continuation carries
-    /// them into the default: the default belongs to that scope, as if it had read them all.
     init(escaping values: DependencyValues) {
       var values = values
       if values._cache.routesToTests { values._cache = values._cache.resolved }
-      if values._recordsOverrideReads {
-        if let root = values._storageOwner, !root.isEmpty { values._recordCapture(of: root) }
-        values._overrideReads = nil
-      }
       self.values = values
     }
 

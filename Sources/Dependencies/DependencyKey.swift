@@ -127,7 +127,7 @@ public protocol DependencyKeyWithDefaults<Value>: DependencyKey {
 /// ```
 ///
 /// The namespaced spelling of this protocol is `Dependency.Key.Strict`.
-public protocol StrictDependencyKey<Value>: DependencyKeyWithDefaults {}
+public protocol StrictDependencyKey<Value>: DependencyKey {}
 
 extension TestDependencyKey {
   /// By default a key's preview value is its test value.
@@ -174,5 +174,14 @@ extension DependencyKeyWithDefaults {
   public static var previewValue: Value { liveValue }
 
   /// By default a key's test value is its preview value, without reporting.
+  public static var testValue: Value { previewValue }
+}
+
+extension StrictDependencyKey {
+  /// By default a key's preview value is its live value.
+  public static var previewValue: Value { liveValue }
+
+  /// By default a key's test value is its preview value: never served without a report in a
+  /// test, where a strict key must be overridden.
   public static var testValue: Value { previewValue }
 }

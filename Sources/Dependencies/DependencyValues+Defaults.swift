@@ -6,17 +6,21 @@ extension DependencyValues {
   /// which shares every identical subtree). It is computed with no lock held, exactly once even when
   /// many threads miss together; a default that needs itself is reported as a cycle.
   ///
-  /// A default whose computation read a value overridden in the reader's scope (or captured by the
-  /// reading `@Dependency`) belongs to that scope, not to everyone: it is returned but not cached,
-  /// so a request's override never leaks into the default another request reads, and the next read
-  /// that needs it computes it again (in its own scope). It is not cached for the scope either: a
-  /// value computed in a scope often captures that scope (a `@Dependency` property of the value),
-  /// so a cache owned by the scope would keep itself alive. A read outside the scope computes the
-  /// shared value from the values there. A default computed without reading any override is cached
-  /// for everyone, as is one that read only the overrides its cache started with (the cache's
-  /// `baseline`: a test trait's, or those set by the update that created the cache). A value already in the shared cache is served as is, in every scope.
-  /// Computations in a scope with no overrides track nothing, and reads that compute nothing pay
-  /// nothing for any of this.
+  /// A default that carries the reader's overrides belongs to that scope, not to everyone: one
+  /// whose computation read a value overridden in the reader's scope (or captured by the reading
+  /// `@Dependency`), or one that kept those overrides — whatever still holds the computation's
+  /// values when it returns: a `@Dependency` property of the value, values escaped with
+  /// `withEscapedDependencies`, a task the computation started. (The computation sees its
+  /// overrides through an owner of its own, `_TrieRoot(proxying:for:)`, which is then uniquely
+  /// referenced unless something kept it.) Such a default is never cached for everyone, so a
+  /// request's override never leaks into the default another request reads. Within its own
+  /// `withDependencies` scope it is shared: the scope keeps it while its operation runs
+  /// (`_ScopeDefaults`), and releases it when the operation returns; a read anywhere else computes
+  /// its own, from the values there. A default computed without reading or keeping any override is
+  /// cached for everyone, as is one that read or kept only the overrides its cache started with
+  /// (the cache's `baseline`: a test trait's, or those set by the update that created the cache). A
+  /// value already in the shared cache is served as is, in every scope. Computations in a scope
+  /// with no overrides track nothing, and reads that compute nothing pay nothing for any of this.
   ///
   /// A read made to change values — by a `withDependencies` update closure, a test trait or
   /// `prepareDependencies`, including the read a key-path assignment such as `$0.date.now = …` makes
@@ -42,8 +46,12 @@ extension DependencyValues {
     // The overrides the default is computed with: these values', under those the reading property
     // captured (a merge made for this read, unless the property captured nothing more).
     let storage = captured.map { $0.merging(_storage) } ?? _storage
-    // The scope a value computed from them belongs to, when they are these values' own.
-    let scopeRoot = _storageOwner.flatMap { $0 === storage ? $0 : nil }
+    // The `withDependencies` scope whose overrides they are, when they are exactly one's (seen
+    // through the owner of an enclosing computation): its defaults are shared by its reads.
+    let scopeRoot = _storageOwner.flatMap { owner -> _TrieRoot? in
+      let root = owner.scopeItStandsFor ?? owner
+      return root.handle == storage.handle ? root : nil
+    }
     if let scopeRoot, let kept = _ScopeDefaults.value(of: Key.Value.self, for: entry, in: scopeRoot)
     {
       // Computed from this scope's overrides by an earlier read in the scope; a computation that
@@ -52,12 +60,16 @@ extension DependencyValues {
       return kept
     }
     let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
+    // The computation sees the overrides through an owner of its own: what still holds it once the
+    // computation has returned (a `@Dependency` property of the value, escaped values, a task the
+    // computation started) keeps them, as a value that read them does.
+    var proxy = storage.isEmpty ? nil : _TrieRoot(proxying: storage, for: scopeRoot)
     var scope = self
     scope._isUpdating = false
     scope._assignedKeys = nil
     scope._context = context
-    scope._storage = storage
-    let overrideReads = scope._storage.isEmpty ? nil : _OverrideReads()
+    scope._storage = proxy ?? storage
+    let overrideReads = storage.isEmpty ? nil : _OverrideReads()
     scope._overrideReads = overrideReads
     let reads = scope._recordReads(of: cache)
     let chain = _DefaultComputation.chain + [_displayName(of: Key.self)]
@@ -65,6 +77,7 @@ extension DependencyValues {
       defer {
         reads.close()
         overrideReads?.close()
+        scope._storage = storage  // the computation's own reference to `proxy` goes
       }
       // The default runs as code of its own: no frame of the read that triggered it.
       return _ReadFrame.with(nil) {
@@ -86,7 +99,12 @@ extension DependencyValues {
     var belongsToTheScope = false
     var computeBox: () -> UnsafeMutableRawPointer? = {
       let value = compute()
-      if let overrideReads, overrideReads.belongToTheScope(baseline: cache.baseline) {
+      let keepsTheOverrides =
+        proxy != nil && !isKnownUniquelyReferenced(&proxy)
+        && storage.handle != cache.baseline?.handle
+      if keepsTheOverrides
+        || overrideReads?.belongToTheScope(baseline: cache.baseline) == true
+      {
         scopedValue = value
         belongsToTheScope = true
         return nil  // the scope's own value: nothing for the shared cache
@@ -215,20 +233,13 @@ enum _DefaultComputation {
 @usableFromInline
 final class _OverrideReads: Sendable {
   /// Each override read: its key, and the value read (compared by address only, never
-  /// dereferenced); nil for a default that itself belonged to the scope. Or, with `key` nil, the
-  /// root of the scope's overrides, captured by a `@Dependency` created during the computation.
-  private let reads = _Locked<(list: [(key: UInt?, value: UInt?)], isOpen: Bool)>(([], true))
+  /// dereferenced); nil for a default that itself belonged to the scope.
+  private let reads = _Locked<(list: [(key: UInt, value: UInt?)], isOpen: Bool)>(([], true))
 
   /// Records that the computation read `value` for `key`.
   @usableFromInline
   func record(_ key: _KeyIdentity, _ value: UnsafeMutableRawPointer?) {
     append((key.raw, value.map { UInt(bitPattern: $0) }))
-  }
-
-  /// Records that a `@Dependency` created during the computation captured the scope's overrides
-  /// (the root `handle`): the value it is part of carries them, as if it had read them all.
-  func recordCapture(of handle: OpaquePointer) {
-    append((nil, UInt(bitPattern: handle)))
   }
 
   /// Stops recording: the computation returned. Reads made later through its scope (by a task it
@@ -237,23 +248,19 @@ final class _OverrideReads: Sendable {
     reads.withLock { $0.isOpen = false }
   }
 
-  private func append(_ read: (key: UInt?, value: UInt?)) {
+  private func append(_ read: (key: UInt, value: UInt?)) {
     reads.withLock { reads in
       if reads.isOpen { reads.list.append(read) }
     }
   }
 
   /// Whether the value computed belongs to the scope: some override it read is not the very value
-  /// `baseline` (the overrides the test started with) holds for that key, or it captured overrides
-  /// other than the baseline itself.
+  /// `baseline` (the overrides the test started with) holds for that key.
   func belongToTheScope(baseline: _TrieRoot?) -> Bool {
     reads.withLock { reads in
       reads.list.contains { read in
-        guard let key = read.key else {
-          return baseline.map { UInt(bitPattern: $0.handle) } != read.value
-        }
         guard let value = read.value, let baseline,
-          let base = baseline.lookup(_KeyIdentity(raw: key))
+          let base = baseline.lookup(_KeyIdentity(raw: read.key))
         else { return true }
         return UInt(bitPattern: base) != value
       }

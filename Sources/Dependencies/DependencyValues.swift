@@ -291,13 +291,6 @@ extension DependencyValues {
       site: site)
   }
 
-  /// Records, while a default is computed, that a `@Dependency` created by the computation captured
-  /// the overrides `root`.
-  @usableFromInline @inline(never)
-  func _recordCapture(of root: _TrieRoot) {
-    _overrideReads?.recordCapture(of: root.handle)
-  }
-
   /// Records, while a default is computed, that it read the override `pointer` of `key`.
   @usableFromInline @inline(never)
   func _recordOverrideRead(_ key: _KeyIdentity, _ pointer: UnsafeMutableRawPointer) {

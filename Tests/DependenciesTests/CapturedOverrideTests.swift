@@ -53,6 +53,32 @@ enum VisitCounterKey: Dependency.Key {
   static var liveValue: VisitCounter { VisitCounter() }
 }
 
+/// Holds the request's visit counter, read while it is computed.
+final class VisitLog: Sendable {
+  let counter: VisitCounter
+  init(counter: VisitCounter) { self.counter = counter }
+}
+
+enum VisitLogKey: Dependency.Key {
+  static var liveValue: VisitLog {
+    @Dependency(VisitCounterKey.self) var counter
+    return VisitLog(counter: counter)
+  }
+}
+
+/// Reads a dependency through a local `@Dependency` while it is computed, and keeps nothing of it.
+final class Banner: Sendable {
+  let text: String
+  init(text: String) { self.text = text }
+}
+
+enum BannerKey: Dependency.Key {
+  static var liveValue: Banner {
+    @Dependency(\.context) var context
+    return Banner(text: "running \(context)")
+  }
+}
+
 enum RequestUserKey: Dependency.Key {
   static let liveValue = "nobody"
 }
@@ -140,6 +166,48 @@ extension DependencyValues {
         @Dependency(VisitCounterKey.self) var atRoot
         #expect(atRoot !== first)
         #expect(atRoot.user == "nobody")
+      }
+    }
+  }
+
+  /// A default computed in the scope from another scope-derived default gets the instance the scope
+  /// keeps, and is kept too.
+  @Test func aDefaultBuiltFromTheScopesInstanceSharesIt() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          @Dependency(VisitLogKey.self) var log
+          @Dependency(VisitLogKey.self) var again
+          #expect(log.counter === counter)
+          #expect(again === log)
+        }
+        @Dependency(VisitLogKey.self) var atRoot
+        #expect(atRoot.counter.user == "nobody")
+      }
+    }
+  }
+
+  /// A `@Dependency` that lives only while the default is computed keeps nothing: the default is
+  /// shared by every scope, as one computed at the root.
+  @Test func aLocalDependencyOfTheComputationKeepsNothing() {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        let inRequest = withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(BannerKey.self) var banner
+          return banner
+        }
+        @Dependency(BannerKey.self) var atRoot
+        #expect(inRequest === atRoot)
+        #expect(atRoot.text == "running live")
       }
     }
   }

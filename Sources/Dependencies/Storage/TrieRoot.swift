@@ -27,6 +27,9 @@ final class _TrieRoot: @unchecked Sendable {
   /// defaults of its scope, and closes them when the operation returns. Set before the root is
   /// shared.
   @exclusivity(unchecked) var isScopeOfAnOperation = false
+  /// For an owner made for one default's computation (`init(proxying:for:)`): the root of the
+  /// `withDependencies` scope it stands for, if any, whose defaults the computation shares.
+  @exclusivity(unchecked) private(set) var scopeItStandsFor: _TrieRoot?
   /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set once, by
   /// `inserting`, before the owner is shared; reads need no exclusivity check.
   @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer
@@ -38,6 +41,15 @@ final class _TrieRoot: @unchecked Sendable {
   convenience init(retaining handle: OpaquePointer) {
     dck_trie_retain(handle)
     self.init(adopting: handle)
+  }
+
+  /// An owner of its own for the map of `root` (borrowed), for one default's computation: whatever
+  /// still holds it once the computation has returned kept the computation's overrides (see
+  /// `DependencyValues._computeDefault`). `scope` is the `withDependencies` scope whose map it is,
+  /// if any.
+  convenience init(proxying root: _TrieRoot, for scope: _TrieRoot?) {
+    self.init(retaining: root.handle)
+    scopeItStandsFor = scope
   }
 
   /// The address of `nodeStorage`.
