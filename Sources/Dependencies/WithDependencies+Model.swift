@@ -39,9 +39,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
     return try operation()
   }
   try values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try values._bind(operation)
+  let result = try values._bindScope(after: parent, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -84,9 +82,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
     return try await operation()
   }
   try await values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try await values._bind(isolation: isolation, operation)
+  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }

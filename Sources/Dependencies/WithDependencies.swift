@@ -36,9 +36,7 @@ public func withDependencies<R, E: Error>(
   var values = DependencyValues._currentPointer.pointee
   let parent = values._storageHandle
   try values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try values._bind(operation)
+  let result = try values._bindScope(after: parent, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -66,9 +64,7 @@ public func withDependencies<R, E: Error>(
   var values = DependencyValues._currentPointer.pointee
   let parent = values._storageHandle
   values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try values._bind(operation)
+  let result = try values._bindScope(after: parent, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -96,9 +92,7 @@ public func withDependencies<R, E: Error>(
   var values = DependencyValues._currentPointer.pointee
   let parent = values._storageHandle
   try await values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try await values._bind(isolation: isolation, operation)
+  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -124,9 +118,7 @@ public func withDependencies<R, E: Error>(
   var values = DependencyValues._currentPointer.pointee
   let parent = values._storageHandle
   await values._update(updateValuesForOperation)
-  let scope = values._beginScope(after: parent)
-  defer { scope?._endScope() }
-  let result = try await values._bind(isolation: isolation, operation)
+  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -168,14 +160,49 @@ extension DependencyValues {
     if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
-  /// The root of the scope about to run, when the update made one (the values no longer bind the
-  /// root `parent`): marked as the scope of an operation, so that it keeps the defaults computed
-  /// from its overrides (`_ScopeDefaults`) until `_endScope`. Nil when the scope adds no override.
+  /// Makes these values current for the duration of `operation`, the operation of a
+  /// `withDependencies` scope whose values were `parent`'s before its update. When the update made
+  /// a root of its own, the root is marked as the scope of an operation while `operation` runs, so
+  /// that it keeps the defaults computed from its overrides (`_ScopeDefaults`), and closed after.
+  @inlinable
+  func _bindScope<R, E: Error>(after parent: _BorrowedHandle, _ operation: () throws(E) -> R)
+    throws(E) -> R
+  {
+    guard _storageHandle.pointer != parent.pointer, let scope = _beginScope() else {
+      return try _bind(operation)
+    }
+    let result = _bindResult(operation)
+    Self._endScope(scope)
+    return try result.get()
+  }
+
+  /// The asynchronous `_bindScope`.
+  @inlinable
+  func _bindScope<R, E: Error>(
+    after parent: _BorrowedHandle, isolation: isolated (any Actor)?,
+    _ operation: () async throws(E) -> R
+  ) async throws(E) -> R {
+    guard _storageHandle.pointer != parent.pointer, let scope = _beginScope() else {
+      return try await _bind(isolation: isolation, operation)
+    }
+    let result = await _bindResult(isolation: isolation, operation)
+    Self._endScope(scope)
+    return try result.get()
+  }
+
+  /// Marks the root of these values as the scope of an operation (see `_bindScope`), and returns
+  /// it unretained (these values keep it alive while the operation runs); nil for no root.
   @usableFromInline
-  func _beginScope(after parent: _BorrowedHandle) -> _TrieRoot? {
-    guard _storageHandle.pointer != parent.pointer, let root = _storageOwner else { return nil }
+  func _beginScope() -> Unmanaged<_TrieRoot>? {
+    guard let root = _storageOwner else { return nil }
     root.isScopeOfAnOperation = true
-    return root
+    return Unmanaged.passUnretained(root)
+  }
+
+  /// Closes the defaults of the scope `root` (see `_bindScope`).
+  @usableFromInline
+  static func _endScope(_ root: Unmanaged<_TrieRoot>) {
+    root._withUnsafeGuaranteedRef { _ScopeDefaults.close(in: $0) }
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set
@@ -187,28 +214,42 @@ extension DependencyValues {
   }
 
   /// Makes these values current for the duration of `operation`, preserving its error type.
+  @inlinable
+  func _bind<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
+    try _bindResult(operation).get()
+  }
+
+  /// The asynchronous `_bind`.
+  @inlinable
+  func _bind<R, E: Error>(
+    isolation: isolated (any Actor)?,
+    _ operation: () async throws(E) -> R
+  ) async throws(E) -> R {
+    try await _bindResult(isolation: isolation, operation).get()
+  }
+
+  /// Makes these values current for the duration of `operation`, and returns its outcome.
   ///
   /// `TaskLocal.withValue` is `rethrows`, so the typed error travels through it in a `Result`.
   @inlinable
-  func _bind<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
-    let result: Result<R, E> = DependencyValues.$_current.withValue(self) {
+  func _bindResult<R, E: Error>(_ operation: () throws(E) -> R) -> Result<R, E> {
+    DependencyValues.$_current.withValue(self) {
       do throws(E) {
         return .success(try operation())
       } catch {
         return .failure(error)
       }
     }
-    return try result.get()
   }
 
-  /// The asynchronous `_bind`. The closure handed to `withValue` captures `isolation`, so it is
-  /// isolated to the caller's actor and runs without an executor hop.
+  /// The asynchronous `_bindResult`. The closure handed to `withValue` captures `isolation`, so it
+  /// is isolated to the caller's actor and runs without an executor hop.
   @inlinable
-  func _bind<R, E: Error>(
+  func _bindResult<R, E: Error>(
     isolation: isolated (any Actor)?,
     _ operation: () async throws(E) -> R
-  ) async throws(E) -> R {
-    let result: Result<R, E> = await DependencyValues.$_current.withValue(
+  ) async -> Result<R, E> {
+    await DependencyValues.$_current.withValue(
       self,
       operation: {
         _ = isolation
@@ -220,6 +261,5 @@ extension DependencyValues {
       },
       isolation: isolation
     )
-    return try result.get()
   }
 }

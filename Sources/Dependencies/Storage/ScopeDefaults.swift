@@ -102,11 +102,3 @@ final class _ScopeDefaults: Sendable {
     Unmanaged<_ScopeDefaults>.fromOpaque(slot).release()
   }
 }
-
-extension _TrieRoot {
-  /// The operation in this root's scope returned: closes and releases its scope's defaults.
-  @usableFromInline
-  func _endScope() {
-    _ScopeDefaults.close(in: self)
-  }
-}
