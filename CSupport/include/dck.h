@@ -288,6 +288,12 @@ bool dck_cache_set_context(dck_cache_t *cache, uint32_t context);
 /** The context set with dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Wait-free (one load). */
 uint32_t dck_cache_context(dck_cache_t *cache);
 
+/**
+ * dck_cache_get in the context set with dck_cache_set_context, or in `context` when none was set: a
+ * read whose scope sets no context, in one call. Same guarantees as dck_cache_get.
+ */
+void *dck_cache_get_in_set_context(dck_cache_t *cache, uintptr_t key, uint32_t context);
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Read frame                                                                                       */
 /* ------------------------------------------------------------------------------------------------ */

@@ -737,3 +737,8 @@ bool dck_cache_set_context(dck_cache_t *cache, uint32_t context) {
 uint32_t dck_cache_context(dck_cache_t *cache) {
   return dck_u32_load_acquire(&cache->context);
 }
+
+void *dck_cache_get_in_set_context(dck_cache_t *cache, uintptr_t key, uint32_t context) {
+  const uint32_t set = dck_u32_load_acquire(&cache->context);
+  return dck_cache_get(cache, key, set == DCK_CACHE_NO_CONTEXT ? context : set);
+}

@@ -1,3 +1,5 @@
+import CDependencies
+
 /// The collection of dependencies in effect: every override of the current scope, the context, and
 /// the cache of default values.
 ///
@@ -188,10 +190,10 @@ public struct DependencyValues: Sendable {
       let captured = frame?.pointee.captured
       let id = _KeyIdentity(Key.self)
       if let found = Self._find(
-        id, storage: _storageHandle.pointer, captured: captured, cache: _cacheHandle?.pointer,
-        context: _contextIsOverridden
-          ? _context
-          : frame?.pointee.capturedContext ?? _contextPreparedOrDetected)
+        id, storage: _storageOwner == nil ? nil : _storageHandle.pointer, captured: captured,
+        cache: _cacheHandle?.pointer,
+        context: _contextIsOverridden ? _context : frame?.pointee.capturedContext,
+        unlessPrepared: _context)
       {
         if found.isOverride, _recordsOverrideReads { _recordOverrideRead(id, found.box) }
         return _DependencyBox<Key.Value>.value(at: found.box)
@@ -226,11 +228,11 @@ extension DependencyValues {
     // reading the same scope or the same model write to no memory they share.
     let id = _KeyIdentity(Key.self)
     if let found = _find(
-      id, storage: values.pointee._storageHandle.pointer, captured: captured,
-      cache: values.pointee._cacheHandle?.pointer,
-      context: values.pointee._contextIsOverridden
-        ? values.pointee._context
-        : capturedContext ?? values.pointee._contextPreparedOrDetected)
+      id,
+      storage: values.pointee._storageOwner == nil ? nil : values.pointee._storageHandle.pointer,
+      captured: captured, cache: values.pointee._cacheHandle?.pointer,
+      context: values.pointee._contextIsOverridden ? values.pointee._context : capturedContext,
+      unlessPrepared: values.pointee._context)
     {
       if found.isOverride, values.pointee._recordsOverrideReads {
         values.pointee._recordOverrideRead(id, found.box)
@@ -242,31 +244,27 @@ extension DependencyValues {
   }
 
   /// The box of `key`'s value that a read finds without computing anything: the override in
-  /// `storage`, then the one in `captured`, then the default cached in `cache` (a direct handle)
-  /// for `context`. `isOverride` tells the first two from the last. Nil: the read must go to
-  /// `_resolveDefault`.
+  /// `storage` (nil for the empty root: no call), then the one in `captured`, then the default cached in `cache` (a
+  /// direct handle) for `context`, or — when the read sets none — for the context
+  /// `prepareDependencies` set for the cache, else `unlessPrepared`. `isOverride` tells the first two
+  /// from the last. Nil: the read must go to `_resolveDefault`.
   @inlinable @inline(__always)
   static func _find(
-    _ id: _KeyIdentity, storage: OpaquePointer, captured: OpaquePointer?, cache: OpaquePointer?,
-    context: @autoclosure () -> DependencyContext
+    _ id: _KeyIdentity, storage: OpaquePointer?, captured: OpaquePointer?, cache: OpaquePointer?,
+    context: DependencyContext?, unlessPrepared detected: DependencyContext
   ) -> (box: UnsafeMutableRawPointer, isOverride: Bool)? {
-    if let box = _TrieRoot.lookup(id, in: storage) { return (box, true) }
+    if let storage, let box = _TrieRoot.lookup(id, in: storage) { return (box, true) }
     if let captured, let box = _TrieRoot.lookup(id, in: captured) { return (box, true) }
-    if let cache, let box = _LiveValueCache.lookup(id, context(), in: cache) {
-      return (box, false)
+    if let cache {
+      let box =
+        if let context {
+          _LiveValueCache.lookup(id, context, in: cache)
+        } else {
+          dck_cache_get_in_set_context(cache, id.raw, detected._rawValue)
+        }
+      if let box { return (box, false) }
     }
     return nil
-  }
-
-  /// The context a read with no explicitly set or captured context resolves defaults in: the one
-  /// `prepareDependencies` set for the cache, else the detected one.
-  @inlinable
-  var _contextPreparedOrDetected: DependencyContext {
-    if let cache = _cacheHandle?.pointer, let prepared = _LiveValueCache.preparedContext(of: cache)
-    {
-      return prepared
-    }
-    return _context
   }
 
   /// The default of `Key` for a read that found no override and no cached default through the
