@@ -23,6 +23,8 @@ release-checks: deps
 ## summary of all (scripts/run-tests.py); VERBOSE=1 shows the
 ## whole output as it comes. Fails when any part fails.
 test: deps
+	@command -v $(PYTHON) >/dev/null || { echo "make test runs scripts/run-tests.py with $(PYTHON)," \
+	  "which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
