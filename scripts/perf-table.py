@@ -199,7 +199,7 @@ def render_runs(results, runs):
         ours = [row["ours"] for row in found]
         baseline = [row["baseline"] for row in found if row.get("baseline")]
         lines.append(
-            f"- {name}: ours {min_median_max(ours, lambda v: f'{v:.2f}x')}"
+            f"- {name} ({len(ours)} runs): ours {min_median_max(ours, lambda v: f'{v:.2f}x')}"
             + (f", baseline {min_median_max(baseline, lambda v: f'{v:.2f}x')}" if baseline else "")
         )
     if not lines:
@@ -215,8 +215,8 @@ def render_runs(results, runs):
     ]
     busy = [b for b in busy if b == b]
     text = (
-        f"Scaling from one thread (task) to two, over {len(documents)} runs (this run and"
-        f" {len(documents) - 1} more of the concurrency group), as min / median / max of the runs:"
+        "Scaling from one thread (task) to two, over this run and the further runs of the"
+        f" concurrency group ({len(documents) - 1}), as min / median / max of the runs:"
         + "\n\n" + "\n".join(lines)
     )
     if variations:
