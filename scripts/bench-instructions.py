@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Counts the instructions per operation of each benchmark row, ours and the baseline, with callgrind.
+"""Counts instructions per operation of each benchmark row, ours and the baseline (callgrind).
 
 Usage:
   scripts/bench-instructions.py BENCHMARKS [--iterations N] [--only GROUPS] [--json FILE]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes docs/classic-calibration.json: the in-repo classic baseline against the real classic library.
+"""Writes docs/classic-calibration.json: the in-repo baseline against the real classic library.
 
 Usage:
   scripts/classic-calibration.py --classic TEXT [--instructions FILE] [--runs FILE...] [--out FILE]
@@ -9,7 +9,7 @@ instead of this package (see Benchmarks/Suite/main.swift), made outside this rep
 project never fetches or builds the classic library. In such a build "ours" is the real library,
 measured in the same process as the baseline, row by row.
 
-  --classic TEXT        what was measured (repository, commit, satellites, build), quoted in the docs
+  --classic TEXT        what was measured (repository, commit, satellites, build), for the docs
   --instructions FILE   the --json output of scripts/bench-instructions.py run on that build
   --runs FILE...        the --json outputs of several runs of that build (`Benchmarks --json FILE`)
 

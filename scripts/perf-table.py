@@ -60,8 +60,8 @@ SLOW = 2.0
 SLOW_ROWS = [
     (
         r"^Trie vs Dictionary.*: lookup, ",
-        "the C core's lookup beside a Swift `Dictionary`, both hash lookups: the dictionary probes one"
-        " flat table, the trie walks one node per five bits of hash (two or three levels for"
+        "the C core's lookup beside a Swift `Dictionary`, both hash lookups: the dictionary probes"
+        " one flat table, the trie walks one node per five bits of hash (two or three levels for"
         " thousands of keys), so with many keys it can be the slower of the two. The trie is there"
         " for what the dictionary cannot do cheaply: a new version with one more key, sharing the"
         " rest (the insert rows).",
@@ -69,10 +69,10 @@ SLOW_ROWS = [
     (
         r"^withDependencies scopes: withDependencies \(1 override\), \d+ keys in context$",
         "entering a scope over a small context: a scope of ours allocates three times (the"
-        " value's box, the root's Swift owner with the overlay node built inside it, the task-local's"
-        " item) where copying a dictionary of a few entries allocates twice, and both designs pay"
-        " for the task-local binding itself (a push, a pop and an allocation). Ours stays the same"
-        " over any number of keys; the dictionary copy grows with them.",
+        " value's box, the root's Swift owner with the overlay node built inside it, the"
+        " task-local's item) where copying a dictionary of a few entries allocates twice, and"
+        " both designs pay for the task-local binding itself (a push, a pop and an allocation)."
+        " Ours stays the same over any number of keys; the dictionary copy grows with them.",
     ),
     (
         r"^withDependencies scopes: 10 nested scopes",

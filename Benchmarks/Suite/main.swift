@@ -79,9 +79,12 @@ let runStart = now()
 
 let report = Report()
 let sizes = [10, 100, 1_000, 10_000]
+let sampling =
+  fixedIterations.map { "one sample of \($0) operations per figure, for callgrind" }
+  ?? "\(settings.samples) samples of ~\(settings.sampleNanoseconds / 1_000_000) ms;"
+  + " median per operation"
 print(
-  "swift-dependencies benchmarks (\(settings.samples) samples of ~"
-    + "\(settings.sampleNanoseconds / 1_000_000) ms; median per operation; "
+  "swift-dependencies benchmarks (\(sampling); "
     + "allocs and bytes are per operation, ours / classic; a rate also shows the time per operation"
     + " it comes to, all threads together)")
 
