@@ -12,6 +12,7 @@ measured in the same process as the baseline, row by row.
   --classic TEXT        what was measured (repository, commit, satellites, build), for the docs
   --instructions FILE   the --json output of scripts/bench-instructions.py run on that build
   --runs FILE...        the --json outputs of several runs of that build (`Benchmarks --json FILE`)
+  --runs-note TEXT      how the runs were taken (load, priority), for the docs
 
 For each row, the ratio "baseline / real" (above 1: the baseline is slower) is the median over the
 runs of the baseline's time per operation divided by the real library's in the same run; a row with
@@ -40,6 +41,7 @@ def main():
     parser.add_argument("--classic", required=True)
     parser.add_argument("--instructions")
     parser.add_argument("--runs", nargs="*", default=[])
+    parser.add_argument("--runs-note", default="", help="how the runs were taken, for the docs")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs/classic-calibration.json"))
     args = parser.parse_args()
 
@@ -109,7 +111,11 @@ def main():
         " baseline in the same process, row by row."
     ]
     if time_ratios:
-        runs = max(len(entry["time"]) for entry in rows.values())
+        counts = [len(entry["time"]) for entry in rows.values() if entry["time"]]
+        runs = (
+            f"{max(counts)} runs" if min(counts) == max(counts)
+            else f"{min(counts)} to {max(counts)} runs per row"
+        )
         low, high = min(time_ratios), max(time_ratios)
         spreads = sorted(
             (r["time"]["ratio min / median / max"][2] / r["time"]["ratio min / median / max"][0]
@@ -118,10 +124,12 @@ def main():
         )
         sentences.append(
             "\"Baseline / real\" is the baseline's time per operation divided by the real"
-            f" library's in the same run, the median of {runs} runs"
+            f" library's in the same run, the median of {runs}"
             + (
-                f" (other processes kept {min(busy):.2f} to {max(busy):.2f} cores busy)"
-                if busy else ""
+                f" (other processes kept {min(busy):.2f} to {max(busy):.2f} cores busy"
+                + (f"; {args.runs_note}" if args.runs_note else "")
+                + ")"
+                if busy or args.runs_note else ""
             )
             + f": from {low[0]:.2f} (\"{low[1]}\") to {high[0]:.2f} (\"{high[1]}\"). A row's"
             f" ratio typically moved by {statistics.median(s for s, _ in spreads) * 100:.0f} %"
