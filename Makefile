@@ -151,13 +151,16 @@ SOAK_SECONDS ?= 60
 soak: deps
 	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
 
-## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
+## Checks the Markdown docs' links and snippets, and that the benchmark figures blocks of the README
+## and the Performance article are what docs/bench-results.json renders (every row, each slow row
+## with its reason: scripts/perf-table.py --check), then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
 ## Ends by saying how to read each archive: DocC's pages load /js, /css and /data from the server's
 ## root, so the archive's folder must be served as the root, and the module's page is
 ## /documentation/<module in lower case>/ (the root itself shows "page not found").
 docs: deps
 	scripts/check-links.py
+	$(PYTHON) scripts/perf-table.py --check
 	scripts/docs.sh
 	@echo
 	@echo "To read an archive, serve its folder as a web server's root and open its module's page:"

@@ -4,6 +4,7 @@
 Usage:
   scripts/perf-table.py [RESULTS.json]            print the figures block (Markdown)
   scripts/perf-table.py [RESULTS.json] --write    replace the blocks in README.md and Performance.md
+  scripts/perf-table.py [RESULTS.json] --check    fail when those blocks differ from the rendering
   scripts/perf-table.py --collect-runs OUT.json RUN.json...
                                                   gather repeated runs into OUT.json
 
@@ -366,10 +367,23 @@ def main():
     path = args[0] if args else os.path.join(ROOT, "docs/bench-results.json")
     with open(path, encoding="utf-8") as f:
         block = render(json.load(f), load_optional(RUNS), load_optional(CALIBRATION))
+    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
+    if "--check" in sys.argv:
+        stale = []
+        for target in TARGETS:
+            with open(target, encoding="utf-8") as f:
+                found = pattern.search(f.read())
+            if not found or found.group(0) != f"{BEGIN}\n{block}\n{END}":
+                stale.append(os.path.relpath(target, ROOT))
+        if stale:
+            sys.exit(
+                "perf-table: the figures block of " + ", ".join(stale) + " is not what"
+                + f" {os.path.relpath(path, ROOT)} renders: run scripts/perf-table.py --write")
+        print("perf-table: the figures blocks match the committed results")
+        return 0
     if "--write" not in sys.argv:
         print(block)
         return 0
-    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
     for target in TARGETS:
         with open(target, encoding="utf-8") as f:
             text = f.read()
