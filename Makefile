@@ -7,7 +7,8 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs dlopen release-checks test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs dlopen release-checks test integration bench bench-quick bench-json bench-docs \
+  bench-instructions deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -23,6 +24,8 @@ release-checks: deps
 ## summary of all (scripts/run-tests.py); VERBOSE=1 shows the
 ## whole output as it comes. Fails when any part fails.
 test: deps
+	@command -v $(PYTHON) >/dev/null || { echo "make test runs scripts/run-tests.py with $(PYTHON)," \
+	  "which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
@@ -58,17 +61,37 @@ bench-quick: deps
 	$(SWIFT) run -c release Benchmarks --quick
 
 ## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
-## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing).
+## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then SCALING_RUNS more
+## runs of the concurrency group ($(BENCH_RESULTS)/concurrency-run-N.json), whose spread across runs
+## the figures publish (1 to 2 threads above all).
+SCALING_RUNS ?= 4
 bench-json: deps
 	mkdir -p $(BENCH_RESULTS)
+	rm -f $(BENCH_RESULTS)/concurrency-run-*.json
 	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
+	for run in $$(seq $(SCALING_RUNS)); do \
+	  $(SWIFT) run -c release Benchmarks --only concurrency \
+	    --json $(BENCH_RESULTS)/concurrency-run-$$run.json > /dev/null || exit 1; \
+	done
 	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
 
-## From the last `make bench-json`: copies its results to docs/bench-results.json, redraws the
-## README's charts (docs/images/) and rewrites the figures blocks of README.md and the Performance
-## article (scripts/perf-table.py --write).
+## Instructions per operation of every single-threaded row, ours and the baseline, counted by
+## callgrind (valgrind): they do not move with the machine's load, as times do. Builds with DWARF 4
+## debug information, which valgrind 3.19 reads (scripts/bench-instructions.py has the details).
+BENCH_GROUPS ?= reads,scopes,merge
+BENCH_ITERATIONS ?= 1000
+bench-instructions: deps
+	$(SWIFT) build -c release --product Benchmarks --scratch-path .build-callgrind -Xcc -gdwarf-4
+	$(PYTHON) scripts/bench-instructions.py .build-callgrind/release/Benchmarks \
+	  --only $(BENCH_GROUPS) --iterations $(BENCH_ITERATIONS)
+
+## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra
+## concurrency runs to docs/bench-runs.json, redraws the README's charts (docs/images/) and rewrites
+## the figures blocks of README.md and the Performance article (scripts/perf-table.py --write).
 bench-docs:
 	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
+	$(PYTHON) scripts/perf-table.py --collect-runs docs/bench-runs.json \
+	  $(BENCH_RESULTS)/concurrency-run-*.json
 	$(PYTHON) scripts/bench-charts.py docs/bench-results.json docs/images
 	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
 
@@ -93,10 +116,10 @@ lint-c:
 	@for f in Fuzz/*.c; do \
 	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -ICSupport/include -DDCK_DEBUG $$f || exit 1; \
 	done
-	@for f in Tests/Support/*/*.c; do \
+	@for f in Tests/Support/*/*.c Benchmarks/*/*.c; do \
 	  $(CLANG) -std=c11 -Wall -Wextra -Werror -fsyntax-only -I$$(dirname $$f)/include $$f || exit 1; \
 	done
-	@echo "C core, fuzz targets and C test support: -Wall -Wextra clean"
+	@echo "C core, fuzz targets, C test and benchmark support: -Wall -Wextra clean"
 
 sanitize: tsan asan
 
@@ -136,13 +159,16 @@ SOAK_SECONDS ?= 60
 soak: deps
 	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
 
-## Checks the Markdown docs' links and snippets, then builds the DocC documentation with warnings
+## Checks the Markdown docs' links and snippets, and that the benchmark figures blocks of the README
+## and the Performance article are what docs/bench-results.json renders (every row, each slow row
+## with its reason: scripts/perf-table.py --check), then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
 ## Ends by saying how to read each archive: DocC's pages load /js, /css and /data from the server's
 ## root, so the archive's folder must be served as the root, and the module's page is
 ## /documentation/<module in lower case>/ (the root itself shows "page not found").
 docs: deps
 	scripts/check-links.py
+	$(PYTHON) scripts/perf-table.py --check
 	scripts/docs.sh
 	@echo
 	@echo "To read an archive, serve its folder as a web server's root and open its module's page:"

@@ -107,9 +107,13 @@ let package = Package(
       name: "AllocationCounter",
       path: "Benchmarks/AllocationCounter"
     ),
+    .target(
+      name: "CallgrindSamples",
+      path: "Benchmarks/CallgrindSamples"
+    ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["Dependencies", "CDependencies", "AllocationCounter"],
+      dependencies: ["Dependencies", "CDependencies", "AllocationCounter", "CallgrindSamples"],
       path: "Benchmarks/Suite"
     ),
 

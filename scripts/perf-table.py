@@ -4,6 +4,9 @@
 Usage:
   scripts/perf-table.py [RESULTS.json]            print the figures block (Markdown)
   scripts/perf-table.py [RESULTS.json] --write    replace the blocks in README.md and Performance.md
+  scripts/perf-table.py [RESULTS.json] --check    fail when those blocks differ from the rendering
+  scripts/perf-table.py --collect-runs OUT.json RUN.json...
+                                                  gather repeated runs into OUT.json
 
 RESULTS.json defaults to docs/bench-results.json, the committed copy of one full run of
 `make bench-json` (which writes bench-results/results.json; `make bench-docs` copies it to
@@ -12,15 +15,24 @@ docs/bench-results.json and runs this script with --write). The block lives betw
 Sources/Dependencies/Documentation.docc/Performance.md and of README.md; nothing else in either
 file changes.
 
-Every figure of the tables comes from the JSON, and every case is labelled with the row's name as
-the benchmark prints it; rows missing from the JSON are left out. The line on the real classic
-library quotes CALIBRATION below: figures measured once, beside the in-repo baseline, by building
-pointfreeco/swift-dependencies from source outside the project (it is never built by the project).
+Every row of the JSON is published, grouped as the benchmark groups them, each labelled with its
+name as the benchmark prints it. Rows where ours is less than twice as fast as the baseline are
+listed again under the tables with the reason (SLOW_ROWS below); a slow row without a reason stops
+the script, so that no figure is published unexplained.
+
+Two more files, when present, add to the block:
+- docs/bench-runs.json (`--collect-runs`, from the extra runs of the concurrency group that
+  `make bench-json` takes): the spread across runs (min / median / max) of the scaling rows and of
+  each concurrency row.
+- docs/classic-calibration.json (`scripts/classic-calibration.py`): the in-repo baseline against the
+  real classic library, measured once outside the project (the project never builds it); each row
+  it covers gets the ratio baseline / real classic and, from it, ours against the real library.
 """
 
 import json
 import os
 import re
+import statistics
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,81 +41,54 @@ TARGETS = [
     os.path.join(ROOT, "README.md"),
 ]
 BEGIN, END = "<!-- figures:begin -->", "<!-- figures:end -->"
+RUNS = os.path.join(ROOT, "docs/bench-runs.json")
+CALIBRATION = os.path.join(ROOT, "docs/classic-calibration.json")
 
-# The rows shown: (benchmark group prefix, row names), each group its own table, in this order.
-ROWS = [
-    ("@Dependency reads", [
-        "cached default, model created at the root",
-        "cached default, model created at the root, @Dependency(Key.self)",
-        "overridden key, root model read in the overriding scope",
-        "overridden key, root model read in the overriding scope, @Dependency(Key.self)",
-        "captured in scope S1, read inside scope S2",
-        "captured in scope S1, read inside scope S2, @Dependency(Key.self)",
-        "read, 1000 overrides in context",
-    ]),
-    ("withDependencies scopes", [
-        "withDependencies (1 override), 0 keys in context",
-        "withDependencies (1 override), 1000 keys in context",
-        "10 nested scopes (1 override each), then a read",
-        "withDependencies (1 override) returning a new model",
-    ]),
-    ("Concurrent reads of one shared model", [
-        "1 thread",
-        "2 threads",
-        "8 threads",
-        "task group of 8 tasks",
-        "2 threads, @Dependency(Key.self)",
-    ]),
-    ("Merges", [
-        "withDependencies(from:), model has 1000 overrides",
-        "trie merge, b = a + 4 inserts, 1000 keys",
-    ]),
-    ("Trie vs Dictionary", [
-        "lookup, 1000 keys",
-        "insert into shared, 1000 keys",
-    ]),
-    ("Default-value cache", [
-        "get, 8 keys (memo hits), 1 thread",
-        "get, 1,000 keys (table reads), 2 threads",
-    ]),
-    ("Server scenario", [
-        "requests, concurrency 1",
-        "requests, concurrency 2",
-    ]),
+# The order of the groups (by the start of their name); a group not listed comes after these.
+GROUP_ORDER = [
+    "@Dependency reads",
+    "withDependencies scopes",
+    "Concurrent reads of one shared model",
+    "Merges",
+    "Server scenario",
+    "Trie vs Dictionary",
+    "Default-value cache",
 ]
 
-# The real classic library (pointfreeco/swift-dependencies f84167a with its satellites, release
-# build from source, outside the project) running the same workloads with the same harness, beside
-# the in-repo baseline: each group run by each side in turn, eight rounds; the figure is the lowest
-# of the eight medians, in ns per operation. On every row the baseline landed within 0.97x to 1.16x
-# of the real library.
-CALIBRATION = {
-    "when": "a 2-core Intel Xeon VM",
-    "runs": "eight runs: three while the machine was quiet, five while other jobs kept about one"
-    + " core busy",
-    # Slowest against fastest run of a row, median over the rows.
-    "run-to-run": "about 10 % between three runs on a quiet machine, and about 60 % between five"
-    + " runs while other jobs kept one core busy",
-    # row name: (real classic, in-repo baseline); the thread and task rows are ns per read of all
-    # threads together, the server row ns per request.
-    "rows": {
-        "cached default, model created at the root": (1019, 1085),
-        "cached default, model created at the root, @Dependency(Key.self)": (1014, 1096),
-        "overridden key, root model read in the overriding scope": (493, 518),
-        "captured in scope S1, read inside scope S2": (556, 611),
-        "read, 1000 overrides in context": (53465, 54094),
-        "withDependencies (1 override), 0 keys in context": (225, 223),
-        "withDependencies (1 override), 1000 keys in context": (12220, 12087),
-        "10 nested scopes (1 override each), then a read": (3640, 3684),
-        "withDependencies (1 override) returning a new model": (3539, 3802),
-        "2 threads": (984, 1137),
-        "8 threads": (1013, 1139),
-        "task group of 8 tasks": (1055, 1157),
-        "withDependencies(from:), model has 1000 overrides": (16329, 16372),
-        "requests, concurrency 2": (68351, 65985),
-    },
-}
-
+# A row where ours is less than SLOW times as fast as the baseline is listed with its reason: the
+# first pattern (a regular expression over "group: name") that matches it.
+SLOW = 2.0
+SLOW_ROWS = [
+    (
+        r"^Trie vs Dictionary.*: lookup, ",
+        "the C core's lookup beside a Swift `Dictionary`, both hash lookups: the dictionary probes"
+        " one flat table, the trie walks one node per five bits of hash (two or three levels for"
+        " thousands of keys), so with many keys it can be the slower of the two. The trie is there"
+        " for what the dictionary cannot do cheaply: a new version with one more key, sharing the"
+        " rest (the insert rows).",
+    ),
+    (
+        r"^withDependencies scopes: withDependencies \(1 override\), \d+ keys in context$",
+        "entering a scope over a small context: a scope of ours allocates three times (the"
+        " value's box, the root's Swift owner with the overlay node built inside it, the"
+        " task-local's item) where copying a dictionary of a few entries allocates twice, and"
+        " both designs pay for the task-local binding itself (a push, a pop and an allocation)."
+        " Ours stays the same over any number of keys; the dictionary copy grows with them.",
+    ),
+    (
+        r"^withDependencies scopes: 10 nested scopes",
+        "ten scopes of one override each over a tiny context: ten times the cost of entering a"
+        " scope over a small context (the \"withDependencies (1 override)\" rows).",
+    ),
+    (
+        r"^Merges: withDependencies\(from:\), model has \d+ overrides$",
+        "both sides find the values the model captured by reflection (`Mirror` over the model's"
+        " properties). With few overrides that is most of ours' time (about 90 % of its"
+        " instructions with 10 overrides: it reads every `@Dependency` property of the model and"
+        " of its superclasses, where the classic library stops at the first); the merge, where the"
+        " two differ, grows with the overrides on the classic side only.",
+    ),
+]
 
 def number(value, unit):
     if unit in ("reads/s", "req/s"):
@@ -111,6 +96,8 @@ def number(value, unit):
             if value >= scale:
                 return f"{value / scale:.1f}{suffix}"
         return f"{value:.0f}"
+    if unit == "x":
+        return f"{value:.2f}"
     if value >= 10_000:
         return f"{value / 1000:,.1f} k"
     if value >= 100:
@@ -118,23 +105,24 @@ def number(value, unit):
     return f"{value:.1f}"
 
 
-def nanoseconds(value):
-    if value >= 10_000:
-        return f"{value / 1000:,.1f} µs"
-    return f"{value:,.0f} ns"
-
-
 def cell(text):
     """A row name as a table cell: verbatim, with Markdown's own characters escaped."""
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
-def speedup(row):
+def factor(row):
+    """How many times better ours is than the baseline (times: baseline / ours; rates and
+    ratios: ours / baseline), or None."""
     ours, baseline = row["ours"], row.get("baseline")
     if not baseline or not ours:
+        return None
+    return baseline / ours if row["unit"] == "ns/op" else ours / baseline
+
+
+def times(value):
+    if value is None:
         return "–"
-    factor = baseline / ours if row["unit"] == "ns/op" else ours / baseline
-    return f"{factor:,.1f}x" if factor < 100 else f"{factor:,.0f}x"
+    return f"{value:,.2f}x" if value < 10 else f"{value:,.1f}x" if value < 100 else f"{value:,.0f}x"
 
 
 def allocations(row):
@@ -157,7 +145,100 @@ def spread(row):
     return result
 
 
-def render(results):
+def grouped(rows):
+    """[(group, [rows])] in GROUP_ORDER, then any other group in the order it first appears."""
+    groups = {}
+    for row in rows:
+        groups.setdefault(row["group"], []).append(row)
+
+    def rank(group):
+        ranks = [i for i, prefix in enumerate(GROUP_ORDER) if group.startswith(prefix)]
+        return ranks[0] if ranks else len(GROUP_ORDER)
+
+    order = sorted(groups, key=lambda group: (rank(group), list(groups).index(group)))
+    return [(group, groups[group]) for group in order]
+
+
+def load_optional(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def calibration_ratio(calibration, row):
+    """baseline / real classic, in time per operation, for a row the calibration covers."""
+    if not calibration or row["unit"] == "x":
+        return None
+    entry = calibration.get("rows", {}).get(row["name"])
+    if not entry or entry.get("group") and not row["group"].startswith(entry["group"]):
+        return None
+    return entry.get("ratio")
+
+
+def slow_reason(row):
+    key = f"{row['group']}: {row['name']}"
+    return next((reason for pattern, reason in SLOW_ROWS if re.search(pattern, key)), None)
+
+
+def min_median_max(values, format):
+    return " / ".join(format(v) for v in (min(values), statistics.median(values), max(values)))
+
+
+def render_runs(results, runs):
+    """The spread across repeated runs of the concurrency group (and the main run)."""
+    documents = [results] + runs["runs"]
+    by_name = {}
+    for document in documents:
+        for row in document["rows"]:
+            if row["group"].startswith("Concurrent reads"):
+                by_name.setdefault(row["name"], []).append(row)
+    lines = []
+    for name, found in by_name.items():
+        if not name.startswith("scaling") or len(found) < 2:
+            continue
+        ours = [row["ours"] for row in found]
+        baseline = [row["baseline"] for row in found if row.get("baseline")]
+        lines.append(
+            f"- {name} ({len(ours)} runs): ours {min_median_max(ours, lambda v: f'{v:.2f}x')}"
+            + (f", baseline {min_median_max(baseline, lambda v: f'{v:.2f}x')}" if baseline else "")
+        )
+    if not lines:
+        return None
+    variations = []
+    for name, found in by_name.items():
+        values = [row["ours"] for row in found if row["unit"] != "x"]
+        if len(values) >= 2:
+            variations.append((max(values) / min(values) - 1, name))
+    busy = [
+        float(document.get("machine", {}).get("cores busy with other processes", "nan"))
+        for document in documents
+    ]
+    busy = [b for b in busy if b == b]
+    text = (
+        "Scaling from one thread (task) to two, over this run and the further runs of the"
+        f" concurrency group ({len(documents) - 1}), as min / median / max of the runs:"
+        + "\n\n" + "\n".join(lines)
+    )
+    if variations:
+        variations.sort()
+        typical = statistics.median(v for v, _ in variations)
+        widest = variations[-1]
+        text += (
+            f"\n\nFrom run to run, a concurrency row's rate (ours) typically varied by"
+            f" {typical * 100:.0f} % between its slowest and fastest run, at most by"
+            f" {widest[0] * 100:.0f} % (\"{widest[1]}\")"
+        )
+        if busy:
+            text += (
+                f"; other processes kept {min(busy):.2f} to {max(busy):.2f} cores busy during the"
+                " runs"
+            )
+        text += ". A second thread only helps while the other core is free."
+    return text
+
+
+def render(results, runs=None, calibration=None):
     rows = results["rows"]
     machine = results.get("machine", {})
     described = ", ".join(str(machine[k]) for k in ("cpu", "os") if machine.get(k))
@@ -167,53 +248,86 @@ def render(results):
         f"Figures from `make bench-json` on a {cores}-core machine"
         + (f" ({described})" if described else "")
         + (f", other processes keeping {busy} cores busy on average" if busy else "")
-        + "; release build, median of the samples; read from `docs/bench-results.json`. Each case"
-        + " is named as the benchmark prints it; reads go through `@Dependency(\\.key)` unless the"
-        + " case says `@Dependency(Key.self)`. \"Ours vs baseline\" is how many times faster ours"
-        + " is; allocations are per operation on the measuring thread, ours / baseline."
+        + "; release build, median of the samples; read from `docs/bench-results.json`; every row"
+        + " of the run. Each case is named as the benchmark prints it; reads go through"
+        + " `@Dependency(\\.key)` unless the case says `@Dependency(Key.self)`. \"Ours vs"
+        + " baseline\" is how many times faster ours is (for the scaling rows, the ratio of the"
+        + " two scalings); allocations are per operation on the measuring thread, ours / baseline."
+        + (
+            " \"Baseline / real\" is how the in-repo baseline compares with the real classic"
+            + " library on that row (above 1: the baseline is slower), and \"Ours vs real\" is"
+            + " ours against the real library, the first ratio divided by it (see the calibration"
+            + " below)."
+            if calibration
+            else ""
+        )
     ]
     spreads = []
-    for group, names in ROWS:
-        found = [
-            next((r for r in rows if r["group"].startswith(group) and r["name"] == name), None)
-            for name in names
-        ]
-        found = [row for row in found if row is not None]
-        if not found:
-            continue
-        lines = [
-            f"**{cell(found[0]['group'])}**",
-            "",
-            "| Case | Unit | Ours | Classic baseline | Ours vs baseline | Allocations |",
-            "|---|---|--:|--:|--:|--:|",
-        ]
+    slow = []
+    for group, found in grouped(rows):
+        header = "| Case | Unit | Ours | Classic baseline | Ours vs baseline |"
+        rule = "|---|---|--:|--:|--:|"
+        if calibration:
+            header += " Baseline / real | Ours vs real |"
+            rule += "--:|--:|"
+        header += " Allocations |"
+        rule += "--:|"
+        lines = [f"**{cell(group)}**", "", header, rule]
         for row in found:
             unit = row["unit"]
             baseline = row.get("baseline")
-            lines.append(
+            better = factor(row)
+            line = (
                 f"| {cell(row['name'])} | {unit} | {number(row['ours'], unit)} | "
                 + (number(baseline, unit) if baseline is not None else "–")
-                + f" | {speedup(row)} | {allocations(row)} |"
+                + f" | {times(better)} |"
             )
+            if calibration:
+                ratio = calibration_ratio(calibration, row)
+                line += (
+                    f" {ratio:.2f} | {times(better / ratio)} |"
+                    if ratio and better
+                    else " – | – |"
+                )
+            line += f" {allocations(row)} |"
+            lines.append(line)
             spreads += [(fraction, row["name"]) for fraction in spread(row)]
+            if better is not None and better < SLOW and unit != "x":
+                slow.append((better, row))
         parts.append("\n".join(lines))
+
+    if slow:
+        missing = [row for _, row in slow if slow_reason(row) is None]
+        if missing:
+            sys.exit(
+                "perf-table: these rows are less than"
+                + f" {SLOW:g}x faster than the baseline and SLOW_ROWS gives no reason for them:\n"
+                + "\n".join(f"  {row['group']}: {row['name']}" for row in missing)
+            )
+        slow.sort(key=lambda item: item[0])
+        reasons = {}
+        for better, row in slow:
+            reasons.setdefault(slow_reason(row), []).append(f"\"{row['name']}\" ({times(better)})")
+        parts.append(
+            f"Where ours is less than {SLOW:g} times as fast as the baseline, and why:\n\n"
+            + "\n".join(f"- {', '.join(names)}: {reason}" for reason, names in reasons.items())
+        )
+
     if spreads:
         spreads.sort()
         typical = spreads[len(spreads) // 2]
         widest = spreads[-1]
         parts.append(
-            "Spread: on the rows above, the fastest sample was typically within "
+            "Spread within the run: the fastest sample was typically within "
             + f"{typical[0] * 100:.0f} % of the median, and at most {widest[0] * 100:.0f} % away"
-            + f" (on \"{widest[1]}\")"
-            + (
-                "; from run to run (during the calibration below), a row's median typically varied"
-                f" by {CALIBRATION['run-to-run']}"
-                if CALIBRATION["run-to-run"]
-                else ""
-            )
-            + ". The machine is shared with other jobs: treat differences under about 20 % as"
-            + " noise."
+            + f" (on \"{widest[1]}\"). The machine is shared with other jobs: treat differences"
+            + " under about 20 % as noise."
         )
+    if runs:
+        text = render_runs(results, runs)
+        if text:
+            parts.append(text)
+
     parts.append(
         "The classic baseline (`Benchmarks/Suite/ClassicBaseline.swift`) follows the classic"
         + " library's algorithm: dictionaries of values merged on every `@Dependency` read and"
@@ -221,31 +335,55 @@ def render(results):
         + " objects returned by a scope recorded with a clean-up task each. For the C core's rows"
         + " it is the plain Swift equivalent (a `Dictionary`, or a dictionary behind a lock)."
     )
-    if CALIBRATION["rows"]:
-        quoted = "; ".join(
-            f"\"{name}\" {nanoseconds(real)} (baseline {nanoseconds(baseline)})"
-            for name, (real, baseline) in CALIBRATION["rows"].items()
-        )
-        parts.append(
-            "Calibration: the real classic library (pointfreeco/swift-dependencies f84167a, release"
-            + " build from source, outside this repository) ran the same workloads with the same"
-            + " harness, in turn with the baseline"
-            + (f" on {CALIBRATION['when']}" if CALIBRATION["when"] else "")
-            + f"; the lowest median of {CALIBRATION['runs']}; per operation (thread and task rows:"
-            + f" per read, all threads together; server row: per request): {quoted}."
-        )
+    if calibration:
+        parts.append("Calibration: " + calibration["summary"])
     return "\n\n".join(parts)
 
 
+def collect_runs(output, paths):
+    """Gathers the run JSONs at `paths` (those that exist) into `output`; with none, removes
+    `output`, so that the runs of an older run are never published beside a new one."""
+    paths = [path for path in paths if os.path.exists(path)]
+    if not paths:
+        if os.path.exists(output):
+            os.remove(output)
+        print(f"perf-table: no runs to gather; {os.path.relpath(output, ROOT)} removed")
+        return
+    runs = []
+    for path in sorted(paths):
+        with open(path, encoding="utf-8") as f:
+            runs.append(json.load(f))
+    with open(output, "w", encoding="utf-8") as f:
+        json.dump({"runs": runs}, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print(f"perf-table: {len(runs)} runs gathered into {os.path.relpath(output, ROOT)}")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--collect-runs":
+        collect_runs(sys.argv[2], sys.argv[3:])
+        return 0
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else os.path.join(ROOT, "docs/bench-results.json")
     with open(path, encoding="utf-8") as f:
-        block = render(json.load(f))
+        block = render(json.load(f), load_optional(RUNS), load_optional(CALIBRATION))
+    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
+    if "--check" in sys.argv:
+        stale = []
+        for target in TARGETS:
+            with open(target, encoding="utf-8") as f:
+                found = pattern.search(f.read())
+            if not found or found.group(0) != f"{BEGIN}\n{block}\n{END}":
+                stale.append(os.path.relpath(target, ROOT))
+        if stale:
+            sys.exit(
+                "perf-table: the figures block of " + ", ".join(stale) + " is not what"
+                + f" {os.path.relpath(path, ROOT)} renders: run scripts/perf-table.py --write")
+        print("perf-table: the figures blocks match the committed results")
+        return 0
     if "--write" not in sys.argv:
         print(block)
         return 0
-    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
     for target in TARGETS:
         with open(target, encoding="utf-8") as f:
             text = f.read()

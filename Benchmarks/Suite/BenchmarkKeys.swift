@@ -57,6 +57,8 @@ enum D9: Digit {}
 protocol IntKey: DependencyKey where Value == Int {}
 
 enum Filler<A: Digit, B: Digit, C: Digit, D: Digit>: IntKey {
+  // Spelled out: the classic library infers no `Value` here (its default is `Self`).
+  typealias Value = Int
   static var liveValue: Int { 0 }
 }
 

@@ -34,13 +34,7 @@ func runCacheBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
           group, "get, \(label), \(threads) thread\(threads == 1 ? "" : "s")",
           parameter: threads, unit: "reads/s", ours, baseline))
     }
-    let one = rates[1]!
-    let two = rates[2]!
-    report.add(
-      ResultRow(
-        group: group, name: "scaling 2 / 1 threads, \(label)", parameter: 2, unit: "x",
-        ours: two.ours.median / one.ours.median,
-        baseline: two.baseline.median / one.baseline.median))
+    report.add(scalingRow(group, "scaling 2 / 1 threads, \(label)", rates))
     cache.destroy()
   }
 }

@@ -133,9 +133,7 @@ enum Classic {
     ) -> Key.Value {
       lock.lock()
       defer { lock.unlock() }
-      return IssueContext.$current.withValue(
-        IssueContext(fileID: fileID, filePath: filePath, line: line, column: column)
-      ) {
+      return withIssueContext(fileID: fileID, filePath: filePath, line: line, column: column) {
         let cacheKey = CacheKey(id: ObjectIdentifier(key), context: context)
         guard let base = cached[cacheKey]?.base, let value = base as? Key.Value else {
           let value: Key.Value?
@@ -172,6 +170,18 @@ enum Classic {
       guard classicIsTesting else { return nil }
       return nil
     }
+  }
+
+  /// Binds `IssueContext` around `operation`: a generic function of the issue-reporting library,
+  /// which the classic library calls without specialising it.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  static func withIssueContext<R>(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try IssueContext.$current.withValue(
+      IssueContext(fileID: fileID, filePath: filePath, line: line, column: column),
+      operation: operation)
   }
 
   /// Where the code that asked for a value is, bound around each cache lookup (for the issues a

@@ -13,6 +13,9 @@ func runConcurrencyBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
 
   for byType in [false, true] {
     let suffix = byType ? ", @Dependency(Key.self)" : ""
+    // The rates of one and of two threads (tasks), for the scaling rows.
+    var threadRates: [Int: (ours: Throughput, baseline: Throughput)] = [:]
+    var taskRates: [Int: (ours: Throughput, baseline: Throughput)] = [:]
     for threads in [1, 2, 4, 8] {
       let oursRate = measureThreads(settings, threads: threads) { _, iterations, start in
         var sum = 0
@@ -34,11 +37,13 @@ func runConcurrencyBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
         }
         blackHole(sum)
       }
+      threadRates[threads] = (oursRate, classicRate)
       report.add(
         throughputRow(
           group, "\(threads) thread\(threads == 1 ? "" : "s")\(suffix)", parameter: threads,
           unit: "reads/s", oursRate, classicRate))
     }
+    report.add(scalingRow(group, "scaling 2 / 1 threads\(suffix)", threadRates))
 
     // Child tasks of a task group in a detached task (so outside any scope). With more tasks than
     // the cooperative pool has threads (one per core), the tasks take turns.
@@ -76,10 +81,23 @@ func runConcurrencyBenchmarks(_ settings: BenchmarkSettings, _ report: Report) {
           blackHole(await taskGroup.reduce(0, &+))
         }
       }
+      taskRates[tasks] = (oursRate, classicRate)
       report.add(
         throughputRow(
           group, "task group of \(tasks) task\(tasks == 1 ? "" : "s")\(suffix)", parameter: tasks,
           unit: "reads/s", oursRate, classicRate))
     }
+    report.add(scalingRow(group, "scaling task group 2 / 1 tasks\(suffix)", taskRates))
   }
+}
+
+/// How many times the rate of one thread (task) two of them reach: the medians' ratio, ours and the
+/// baseline's.
+func scalingRow(
+  _ group: String, _ name: String, _ rates: [Int: (ours: Throughput, baseline: Throughput)]
+) -> ResultRow {
+  let (one, two) = (rates[1]!, rates[2]!)
+  return ResultRow(
+    group: group, name: name, parameter: 2, unit: "x", ours: two.ours.median / one.ours.median,
+    baseline: two.baseline.median / one.baseline.median)
 }

@@ -1,4 +1,5 @@
 import AllocationCounter
+import CallgrindSamples
 import Foundation
 
 #if canImport(Glibc)
@@ -13,6 +14,10 @@ struct BenchmarkSettings {
   var sampleNanoseconds: UInt64
   /// Timed samples per benchmark (after one warm-up sample).
   var samples: Int
+  /// When set (`--iterations N`), every measurement does a fixed amount of work: one warm-up run
+  /// and one sample of exactly `N` operations (rounds, for a throughput), no calibration and no
+  /// allocation count. Made for counting instructions with callgrind, which `timedSample` serves.
+  var fixedIterations: Int? = nil
 
   static let full = BenchmarkSettings(sampleNanoseconds: 60_000_000, samples: 7)
   static let quick = BenchmarkSettings(sampleNanoseconds: 10_000_000, samples: 3)
@@ -28,6 +33,8 @@ struct Measurement {
   var allocations: Double?
   /// Heap bytes requested per operation.
   var bytes: Double?
+  /// With `--iterations`: the number of the measurement's one timed sample (see `timedSample`).
+  var sample: Int? = nil
 }
 
 /// Monotonic nanoseconds.
@@ -37,6 +44,43 @@ func now() -> UInt64 {
   clock_gettime(CLOCK_MONOTONIC, &time)
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
+
+/// Runs one timed sample of a measurement: returns the nanoseconds it took and the sample's number
+/// (1, 2, … in the order the samples of the run are taken).
+///
+/// Every timed sample of every measurement runs through this function, and nothing else does, and
+/// each is marked for callgrind (`CallgrindSamples`). With `--iterations N` (one sample of N
+/// operations per measurement), run the benchmark under
+/// `valgrind --tool=callgrind --collect-atstart=no`: dump "sample k" holds the instructions of
+/// sample k, and the table names the samples of each row. Collection is per thread: the rows of
+/// threads and tasks count only the thread that waits for them, so for instructions per read use
+/// the one-thread rows.
+@inline(never)
+func timedSample(_ body: () -> Void) -> (nanoseconds: UInt64, sample: Int) {
+  let sample = sampleNumbers.next()
+  bench_callgrind_sample_begin()
+  let start = now()
+  body()
+  let elapsed = now() - start
+  bench_callgrind_sample_end(sample)
+  return (elapsed, sample)
+}
+
+/// Numbers the timed samples.
+private final class SampleNumbers: @unchecked Sendable {
+  // @unchecked Sendable: `count` is only touched with `lock` held.
+  private let lock = NSLock()
+  private var count = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+}
+
+private let sampleNumbers = SampleNumbers()
 
 /// Keeps the optimiser from discarding a computed value.
 @inline(never)
@@ -48,11 +92,19 @@ func blackHole<T>(_ value: T) {
 ///
 /// Warm-up, then calibration of the iteration count so one sample lasts about
 /// `settings.sampleNanoseconds`, then `settings.samples` timed samples; the allocation count comes
-/// from a separate run of the calibrated size on this thread.
+/// from a separate run of the calibrated size on this thread. With `settings.fixedIterations`: one
+/// warm-up run and one timed sample of that many operations.
 func measure(
   _ settings: BenchmarkSettings, countAllocations: Bool = true,
   _ operation: (_ iterations: Int) -> Void
 ) -> Measurement {
+  if let fixed = settings.fixedIterations {
+    operation(fixed)
+    let (elapsed, sample) = timedSample { operation(fixed) }
+    let perOperation = Double(elapsed) / Double(fixed)
+    return Measurement(
+      medianNanoseconds: perOperation, minNanoseconds: perOperation, sample: sample)
+  }
   var iterations = 1
   while true {
     let start = now()
@@ -68,9 +120,8 @@ func measure(
 
   var perOperation: [Double] = []
   for _ in 0..<settings.samples {
-    let start = now()
-    operation(iterations)
-    perOperation.append(Double(now() - start) / Double(iterations))
+    let (elapsed, _) = timedSample { operation(iterations) }
+    perOperation.append(Double(elapsed) / Double(iterations))
   }
   perOperation.sort()
 
@@ -111,6 +162,8 @@ struct Throughput {
   var median: Double
   /// The rate of the fastest sample, operations per second.
   var best: Double
+  /// With `--iterations`: the number of the one timed sample (see `timedSample`).
+  var sample: Int? = nil
 }
 
 /// Calibrates how many rounds one sample runs, then takes the samples: the same protocol as
@@ -123,6 +176,13 @@ func measureRounds(
   _ settings: BenchmarkSettings, operationsPerRound: Int, sampleScale: UInt64 = 1,
   _ run: (_ rounds: Int) -> UInt64
 ) -> Throughput {
+  if let fixed = settings.fixedIterations {
+    _ = run(fixed)
+    var elapsed: UInt64 = 0
+    let (_, sample) = timedSample { elapsed = run(fixed) }
+    let rate = Double(fixed) * Double(operationsPerRound) * 1e9 / Double(max(elapsed, 1))
+    return Throughput(median: rate, best: rate, sample: sample)
+  }
   let target = settings.sampleNanoseconds * sampleScale
   var rounds = 1
   while true {
@@ -136,7 +196,11 @@ func measureRounds(
   _ = run(rounds)
 
   var elapsed: [UInt64] = []
-  for _ in 0..<settings.samples { elapsed.append(run(rounds)) }
+  for _ in 0..<settings.samples {
+    var sampleElapsed: UInt64 = 0
+    _ = timedSample { sampleElapsed = run(rounds) }
+    elapsed.append(sampleElapsed)
+  }
   elapsed.sort()
   let operations = Double(rounds) * Double(operationsPerRound)
   return Throughput(

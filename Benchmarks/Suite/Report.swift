@@ -22,11 +22,29 @@ struct ResultRow: Codable {
   /// (1 s / rate, of the median sample).
   var oursNanosecondsPerOperation: Double?
   var baselineNanosecondsPerOperation: Double?
+  /// With `--iterations`: the numbers of the one timed sample of each side (see `timedSample`),
+  /// which are the numbers of their callgrind dumps.
+  var oursSample: Int?
+  var baselineSample: Int?
   /// How many times better ours is (baseline/ours for times, ours/baseline for throughputs).
   var speedup: Double? {
     guard let baseline, baseline > 0, ours > 0 else { return nil }
     return unit == "ns/op" ? baseline / ours : ours / baseline
   }
+}
+
+/// A row from two time measurements.
+func row(
+  _ group: String, _ name: String, parameter: Int? = nil, _ ours: Measurement,
+  _ baseline: Measurement?
+) -> ResultRow {
+  ResultRow(
+    group: group, name: name, parameter: parameter, unit: "ns/op",
+    ours: ours.medianNanoseconds, oursMin: ours.minNanoseconds,
+    baseline: baseline?.medianNanoseconds, baselineMin: baseline?.minNanoseconds,
+    oursAllocations: ours.allocations, oursBytes: ours.bytes,
+    baselineAllocations: baseline?.allocations, baselineBytes: baseline?.bytes,
+    oursSample: ours.sample, baselineSample: baseline?.sample)
 }
 
 /// A row from two throughput measurements (higher is better).
@@ -37,7 +55,7 @@ func throughputRow(
   var row = ResultRow(
     group: group, name: name, parameter: parameter, unit: unit,
     ours: ours.median, oursMin: ours.best, baseline: baseline?.median,
-    baselineMin: baseline?.best)
+    baselineMin: baseline?.best, oursSample: ours.sample, baselineSample: baseline?.sample)
   if unit.hasSuffix("/s") {
     row.oursNanosecondsPerOperation = 1e9 / ours.median
     row.baselineNanosecondsPerOperation = baseline.map { 1e9 / $0.median }
@@ -75,7 +93,8 @@ final class Report {
         + (isRate
           ? pad("\(times[0]) / \(times[1])", 22, right: true)
           : pad("\(allocs[0]) / \(allocs[1])", 16, right: true)
-            + pad("\(bytes[0]) / \(bytes[1])", 18, right: true)))
+            + pad("\(bytes[0]) / \(bytes[1])", 18, right: true))
+        + samples(row))
     rows.append(row)
   }
 
@@ -88,6 +107,12 @@ final class Report {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(Document(machine: machine, rows: rows)).write(
       to: URL(fileURLWithPath: path))
+  }
+
+  /// With `--iterations`: which timed samples (callgrind dumps) the row's figures come from.
+  private func samples(_ row: ResultRow) -> String {
+    guard let ours = row.oursSample else { return "" }
+    return "  samples #\(ours)" + (row.baselineSample.map { " / #\($0)" } ?? "")
   }
 
   private func format(_ value: Double) -> String {

@@ -71,16 +71,3 @@ func mixHash(_ x: UInt64) -> UInt64 {
   var generator = SplitMix64(seed: x)
   return generator.next()
 }
-
-/// A row from two time measurements.
-func row(
-  _ group: String, _ name: String, parameter: Int? = nil, _ ours: Measurement,
-  _ baseline: Measurement?
-) -> ResultRow {
-  ResultRow(
-    group: group, name: name, parameter: parameter, unit: "ns/op",
-    ours: ours.medianNanoseconds, oursMin: ours.minNanoseconds,
-    baseline: baseline?.medianNanoseconds, baselineMin: baseline?.minNanoseconds,
-    oursAllocations: ours.allocations, oursBytes: ours.bytes,
-    baselineAllocations: baseline?.allocations, baselineBytes: baseline?.bytes)
-}

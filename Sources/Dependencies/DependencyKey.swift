@@ -64,9 +64,9 @@ public protocol TestDependencyKey<Value> {
 /// A read in a preview returns `previewValue`, which defaults to `liveValue`. A read in a test
 /// returns `testValue`. A key that implements only `liveValue` has no test implementation: as in the
 /// classic library, reading it in a test without an override reports "… has no test implementation,
-/// but was accessed from a test context" at the read (once per test), then serves the live value.
-/// That stops tests from quietly calling live services. Give the key a `testValue` (for example made
-/// of `unimplemented` endpoints) or override it in the test.
+/// but was accessed from a test context" (once per test, at the line of the `@Dependency` that read
+/// it), then serves the live value. That stops tests from quietly calling live services. Give the
+/// key a `testValue` (for example made of `unimplemented` endpoints) or override it in the test.
 ///
 /// The namespaced spelling, `Dependency.Key` (``DependencyKeyWithDefaults``), chains silently
 /// instead: `testValue` defaults to `previewValue`, which defaults to `liveValue`. A key that every
@@ -159,8 +159,8 @@ extension DependencyKey {
   public static var previewValue: Value { liveValue }
 
   /// A key that implements only its live value has no test implementation: reading it in a test
-  /// without an override reports so (once per test, at the read), then serves ``previewValue``,
-  /// which defaults to ``liveValue``.
+  /// without an override reports so (once per test, at the line of the `@Dependency` that read
+  /// it), then serves ``previewValue``, which defaults to ``liveValue``.
   public static var testValue: Value {
     if shouldReportUnimplemented {
       _DependencyReports.reportNoTestImplementation(Self.self, Value.self)

@@ -77,6 +77,33 @@ import Testing
     #expect(reporter.sites.first?.fileID.hasSuffix("DefaultValueTests.swift") == true)
   }
 
+  /// An issue names the line of the `@Dependency` declaration, in both spellings, not the line
+  /// that uses the value (Testing.md and MigratingFromClassic.md say so).
+  @Test func anIssueIsReportedAtTheDependencyDeclaration() {
+    let declaration = #line + 2
+    let (_, byKeyPath) = collectingIssues {
+      @Dependency(\.strict) var strict
+      let value = strict
+      return value
+    }
+    let (_, byType) = collectingIssues {
+      @Dependency(StrictKey.self) var strict
+      let value = strict
+      return value
+    }
+    // A key without a test implementation also names the declaration in its message.
+    let (_, liveOnly) = collectingIssues {
+      @Dependency(\.uuid) var uuid
+      let value = uuid()
+      return value
+    }
+    #expect(byKeyPath.sites.map(\.line) == [UInt(declaration)])
+    #expect(byType.sites.map(\.line) == [UInt(declaration + 5)])
+    #expect(liveOnly.sites.map(\.line) == [UInt(declaration + 11)])
+    #expect(
+      liveOnly.messages.first?.contains("DefaultValueTests.swift:\(declaration + 11)") == true)
+  }
+
   @Test func strictKeyWithAnOverrideReportsNothing() {
     let (value, reporter) = collectingIssues {
       withDependencies {
