@@ -7,7 +7,7 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs release-checks test integration bench bench-quick bench-json bench-docs deps lint lint-swift \
+.PHONY: docs examples runtime-libs release-checks test integration surface bench bench-quick bench-json bench-docs deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -65,9 +65,23 @@ bench-docs:
 	$(PYTHON) scripts/bench-charts.py docs/bench-results.json docs/images
 	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
 
-## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror.
+## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror. The
+## build also writes every module's symbol graph, which `make surface` reads (same flags, so after
+## `make warnings` it rebuilds nothing).
+SYMBOL_GRAPHS := $(CURDIR)/.build-warnings/symbolgraph
+WARNINGS_BUILD = $(SWIFT) build --build-tests --scratch-path .build-warnings -Xswiftc -warnings-as-errors \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) \
+  -Xswiftc -include-spi-symbols -Xswiftc -symbol-graph-minimum-access-level -Xswiftc private
 warnings: deps lint-c
-	$(SWIFT) build --build-tests --scratch-path .build-warnings -Xswiftc -warnings-as-errors
+	$(WARNINGS_BUILD)
+
+## Checks that every public name of the classic library and its satellites
+## (docs/surface/classic-symbols.txt) is reachable here, except the accepted omissions
+## (docs/surface/accepted-omissions.txt): scripts/surface/compare.py on the symbol graphs of the
+## `make warnings` build.
+surface: deps
+	$(WARNINGS_BUILD)
+	$(PYTHON) scripts/surface/compare.py check $(SYMBOL_GRAPHS)
 
 lint: lint-swift lint-c
 
