@@ -41,6 +41,9 @@ let package = Package(
     .library(name: "IssueReportingTestSupport", targets: ["IssueReportingTestSupport"]),
     .library(name: "ConcurrencyExtrasTestSupport", targets: ["ConcurrencyExtrasTestSupport"]),
     .library(name: "DependenciesTestObserver", targets: ["DependenciesTestObserver"]),
+    // `swift package switch-from-classic`: the manifest edit for projects that list the classic
+    // satellite packages (see the plugin, and MigratingFromClassic).
+    .plugin(name: "SwitchFromClassic", targets: ["SwitchFromClassic"]),
   ],
   // The classic package's traits, with its names and defaults (all on), so that a manifest that
   // names them resolves. Each one gates what it gates in the classic package:
@@ -121,6 +124,24 @@ let package = Package(
     .target(name: "IssueReportingTestSupport"),
     // The `.taskLocal($value, …)` test trait of the classic swift-concurrency-extras.
     .target(name: "ConcurrencyExtrasTestSupport"),
+    // switch-from-classic: a command plugin, the tool it runs, and the edit (a library, so that
+    // its tests can call it). It drops the classic satellite packages from a manifest and takes
+    // their products from this package.
+    .target(name: "ClassicManifestEditing"),
+    .executableTarget(name: "SwitchFromClassicTool", dependencies: ["ClassicManifestEditing"]),
+    .plugin(
+      name: "SwitchFromClassic",
+      capability: .command(
+        intent: .custom(
+          verb: "switch-from-classic",
+          description: """
+            Prints (with --apply, writes) the edit of Package.swift that drops the classic \
+            satellite packages and takes their products from swift-dependencies
+            """)
+      ),
+      dependencies: ["SwitchFromClassicTool"]
+    ),
+    .testTarget(name: "ClassicManifestEditingTests", dependencies: ["ClassicManifestEditing"]),
     .testTarget(
       name: "CDependenciesTests",
       dependencies: ["CDependencies"]
