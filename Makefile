@@ -25,10 +25,13 @@ release-checks: deps
 test: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
-## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
+## Builds and tests the integration packages (IntegrationTests/), which use this one as a
+## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
+	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
+	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
 ## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
 examples: deps
@@ -86,9 +89,12 @@ surface: deps
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples Plugins \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
-	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases
+	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
+	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
+	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
+	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture
 
 lint-c:
 	@for f in $(C_SOURCES); do \
