@@ -160,6 +160,8 @@ let package = Package(
       path: "Tests/Support/IssueCollecting"
     ),
     .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting", "IssueCollecting"]),
+    .testTarget(
+      name: "XCTestDynamicOverlayTests", dependencies: ["XCTestDynamicOverlay", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     .testTarget(

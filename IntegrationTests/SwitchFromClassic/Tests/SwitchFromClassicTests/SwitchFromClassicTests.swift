@@ -84,6 +84,6 @@ private func swift(_ arguments: [String], in directory: URL) throws -> (Int32, S
     #expect(built == 0, "\(log)")
     let (ran, output) = try swift(["run", "--skip-build", "App"], in: app)
     #expect(ran == 0, "\(output)")
-    #expect(output.contains("isTesting: false, immediate clock slept"))
+    #expect(output.contains("isTesting: false, immediate clock slept\ncontext: preview"))
   }
 }
