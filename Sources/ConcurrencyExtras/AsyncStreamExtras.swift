@@ -98,7 +98,7 @@ extension AsyncSequence {
   ///   .eraseToStream()
   /// ```
   ///
-  /// The same as `AsyncStream(self)`: see ``_Concurrency/AsyncStream/init(_:)``.
+  /// The same as `AsyncStream(self)`: see ``_Concurrency/AsyncStream/init(_:)-nkms``.
   public func eraseToStream() -> AsyncStream<Element> where Self: Sendable {
     AsyncStream(self)
   }

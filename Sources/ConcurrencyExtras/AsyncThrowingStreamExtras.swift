@@ -84,7 +84,7 @@ extension AsyncSequence {
   /// ```
   ///
   /// The same as `AsyncThrowingStream(self)`: see
-  /// ``_Concurrency/AsyncThrowingStream/init(_:)``.
+  /// ``_Concurrency/AsyncThrowingStream/init(_:)-6mfpj``.
   public func eraseToThrowingStream() -> AsyncThrowingStream<Element, any Error>
   where Self: Sendable {
     AsyncThrowingStream(self)
