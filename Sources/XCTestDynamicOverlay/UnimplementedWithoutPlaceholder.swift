@@ -44,11 +44,9 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line
 ) -> @Sendable (repeat each Argument) -> Result {
   return { (argument: repeat each Argument) in
-    let description = description()
-    reportUnimplemented(
-      description, arguments: (repeat each argument), fileID: fileID, filePath: filePath,
-      function: function, line: line, column: 0)
-    return madeUpPlaceholder(description, filePath: filePath, line: line)
+    reportThenMakeUp(
+      description(), (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line)
   }
 }
 
@@ -84,12 +82,22 @@ public func unimplemented<each Argument, Result>(
   line: UInt = #line
 ) -> _UnimplementedAsyncClosure<repeat each Argument, Result> {
   return { (argument: repeat each Argument) in
-    let description = description()
-    reportUnimplemented(
-      description, arguments: (repeat each argument), fileID: fileID, filePath: filePath,
-      function: function, line: line, column: 0)
-    return madeUpPlaceholder(description, filePath: filePath, line: line)
+    reportThenMakeUp(
+      description(), (repeat each argument), fileID: fileID, filePath: filePath,
+      function: function, line: line)
   }
+}
+
+/// Reports the call of an unimplemented endpoint (at column 0, as the classic module does), then
+/// returns the value made up for `Result`.
+private func reportThenMakeUp<Result>(
+  _ description: String, _ arguments: Any, fileID: StaticString, filePath: StaticString,
+  function: StaticString, line: UInt
+) -> Result {
+  reportUnimplemented(
+    description, arguments: arguments, fileID: fileID, filePath: filePath, function: function,
+    line: line, column: 0)
+  return madeUpPlaceholder(description, filePath: filePath, line: line)
 }
 
 /// A value of `Result` to return from an unimplemented endpoint that has no placeholder, in the
