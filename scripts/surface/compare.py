@@ -35,6 +35,7 @@ import re
 import sys
 from collections import defaultdict
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import symbols  # noqa: E402
 
