@@ -7,8 +7,8 @@ PYTHON ?= python3
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs dlopen release-checks test integration bench bench-quick bench-json bench-docs \
-  bench-instructions deps lint lint-swift \
+.PHONY: docs examples runtime-libs dlopen release-checks test integration surface bench bench-quick \
+  bench-json bench-docs bench-instructions deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -28,10 +28,13 @@ test: deps
 	  "which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
-## Builds and tests IntegrationTests/ClassicUser, a package that uses this one as a dependency.
+## Builds and tests the integration packages (IntegrationTests/), which use this one as a
+## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
+	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
+	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
 ## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
 examples: deps
@@ -95,17 +98,34 @@ bench-docs:
 	$(PYTHON) scripts/bench-charts.py docs/bench-results.json docs/images
 	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
 
-## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror.
+## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror. The
+## build also writes every module's symbol graph, which `make surface` reads (same flags, so after
+## `make warnings` it rebuilds nothing).
+SYMBOL_GRAPHS := $(CURDIR)/.build-warnings/symbolgraph
+WARNINGS_BUILD = $(SWIFT) build --build-tests --scratch-path .build-warnings -Xswiftc -warnings-as-errors \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) \
+  -Xswiftc -include-spi-symbols -Xswiftc -symbol-graph-minimum-access-level -Xswiftc private
 warnings: deps lint-c
-	$(SWIFT) build --build-tests --scratch-path .build-warnings -Xswiftc -warnings-as-errors
+	$(WARNINGS_BUILD)
+
+## Checks that every public name of the classic library and its satellites
+## (docs/surface/classic-symbols.txt) is reachable here, except the accepted omissions
+## (docs/surface/accepted-omissions.txt): scripts/surface/compare.py on the symbol graphs of the
+## `make warnings` build.
+surface: deps
+	$(WARNINGS_BUILD)
+	$(PYTHON) scripts/surface/compare.py check $(SYMBOL_GRAPHS)
 
 lint: lint-swift lint-c
 
 lint-swift:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples \
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples Plugins \
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
-	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources
+	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources \
+	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
+	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
+	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture
 
 lint-c:
 	@for f in $(C_SOURCES); do \

@@ -29,6 +29,40 @@ let package = Package(
     .library(name: "Clocks", targets: ["Clocks"]),
     .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "Dependencies Test Support", targets: ["Dependencies_Test_Support"]),
+    // The rest of the classic graph's products, so that a manifest written for it resolves with
+    // only its package URLs changed: the module XCTestDynamicOverlay (IssueReporting's classic
+    // name, plus XCTFail and the other deprecated names; Dependencies re-exports it), and the
+    // test-support products IssueReportingTestSupport, ConcurrencyExtrasTestSupport and
+    // DependenciesTestObserver. (Classic declares IssueReportingTestSupport and, on Linux,
+    // DependenciesTestObserver as dynamic libraries, for its Dependencies and IssueReporting to
+    // find at run time with dlopen; here nothing is looked up that way, and a dynamic library
+    // would carry a second copy of Dependencies into a test that also links it statically.)
+    .library(name: "XCTestDynamicOverlay", targets: ["XCTestDynamicOverlay"]),
+    .library(name: "IssueReportingTestSupport", targets: ["IssueReportingTestSupport"]),
+    .library(name: "ConcurrencyExtrasTestSupport", targets: ["ConcurrencyExtrasTestSupport"]),
+    .library(name: "DependenciesTestObserver", targets: ["DependenciesTestObserver"]),
+    // `swift package switch-from-classic`: the manifest edit for projects that list the classic
+    // satellite packages (see the plugin, and MigratingFromClassic).
+    .plugin(name: "SwitchFromClassic", targets: ["SwitchFromClassic"]),
+  ],
+  // The classic package's traits, with its names and defaults (all on), so that a manifest that
+  // names them resolves. Each one gates what it gates in the classic package:
+  //   Clocks                the Clocks module and `\.clock`, `\.continuousClock`, `\.suspendingClock`
+  //   Foundation            `\.calendar`, `\.date`, `\.locale`, `\.preferredLocales`,
+  //                         `\.notificationCenter`, `\.timeZone`, `\.uuid`
+  //   FoundationNetworking  `\.urlSession`
+  //   CombineSchedulers     nothing: `\.mainQueue` and `\.mainRunLoop` need Combine (or
+  //                         OpenCombine), which this package does not depend on
+  traits: [
+    .trait(name: "Clocks", description: "The Clocks module and the clock dependencies."),
+    .trait(
+      name: "CombineSchedulers",
+      description: "Accepted for the classic package's manifests; enables nothing here."),
+    .trait(
+      name: "Foundation",
+      description: "The Foundation-backed dependencies: date, uuid, calendar, locale, …"),
+    .trait(name: "FoundationNetworking", description: "The urlSession dependency."),
+    .default(enabledTraits: ["Clocks", "CombineSchedulers", "Foundation", "FoundationNetworking"]),
   ],
   targets: [
     .systemLibrary(
@@ -56,9 +90,16 @@ let package = Package(
     .target(name: "ConcurrencyExtras"),
     // Controllable clocks for tests: TestClock, ImmediateClock, UnimplementedClock, AnyClock.
     .target(name: "Clocks", dependencies: ["IssueReporting", "ConcurrencyExtras"]),
+    // XCTestDynamicOverlay: the classic name of IssueReporting (which it re-exports), with the
+    // classic module's deprecated names: XCTFail, _XCTIsTesting, XCTUnimplemented, and the
+    // `unimplemented` forms without a placeholder.
+    .target(name: "XCTestDynamicOverlay", dependencies: ["IssueReporting"]),
     .target(
       name: "Dependencies",
-      dependencies: ["CDependencies", "IssueReporting", "ConcurrencyExtras", "Clocks"]
+      dependencies: [
+        "CDependencies", "IssueReporting", "ConcurrencyExtras", "XCTestDynamicOverlay",
+        .target(name: "Clocks", condition: .when(traits: ["Clocks"])),
+      ]
     ),
     .target(
       name: "DependenciesTestSupportLoader"
@@ -71,6 +112,36 @@ let package = Package(
       name: "Dependencies_Test_Support",
       dependencies: ["DependenciesTestSupport"]
     ),
+    // Linking it gives what classic's gives on Linux: a fresh cache of default values for each
+    // XCTest test method (through DependenciesTestSupport, which it links), and
+    // `registerTestObserver(_:)`.
+    .target(
+      name: "DependenciesTestObserver",
+      dependencies: ["DependenciesTestSupport", "IssueReporting"]
+    ),
+    // Nothing to link here: issues reach the running test without it (IssueReporting finds the
+    // test framework at run time). The module exists so that manifests that list it resolve.
+    .target(name: "IssueReportingTestSupport"),
+    // The `.taskLocal($value, …)` test trait of the classic swift-concurrency-extras.
+    .target(name: "ConcurrencyExtrasTestSupport"),
+    // switch-from-classic: a command plugin, the tool it runs, and the edit (a library, so that
+    // its tests can call it). It drops the classic satellite packages from a manifest and takes
+    // their products from this package.
+    .target(name: "ClassicManifestEditing"),
+    .executableTarget(name: "SwitchFromClassicTool", dependencies: ["ClassicManifestEditing"]),
+    .plugin(
+      name: "SwitchFromClassic",
+      capability: .command(
+        intent: .custom(
+          verb: "switch-from-classic",
+          description: """
+            Prints (with --apply, writes) the edit of Package.swift that drops the classic \
+            satellite packages and takes their products from swift-dependencies
+            """)
+      ),
+      dependencies: ["SwitchFromClassicTool"]
+    ),
+    .testTarget(name: "ClassicManifestEditingTests", dependencies: ["ClassicManifestEditing"]),
     .testTarget(
       name: "CDependenciesTests",
       dependencies: ["CDependencies"]
@@ -97,6 +168,8 @@ let package = Package(
       name: "IssueReportingTests",
       dependencies: ["IssueReporting", "IssueCollecting", "ChildTestRun"]
     ),
+    .testTarget(
+      name: "XCTestDynamicOverlayTests", dependencies: ["XCTestDynamicOverlay", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     .testTarget(

@@ -3,7 +3,7 @@
 
 Usage: scripts/run-tests.py [--verbose]
 
-Four parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Six parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
@@ -11,8 +11,15 @@ another swift):
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
                    hook they install is process-wide
   integration      IntegrationTests/ClassicUser, a package that depends on this one
+  classic-surface  IntegrationTests/ClassicSurface, a package that uses the classic library's
+                   wider surface (XCTestDynamicOverlay, deprecated names, @_spi imports, traits,
+                   the test-support products) with only its package URL and products re-pointed
   module-aliases   IntegrationTests/ModuleAliases/AliasUser, whose graph also holds other modules
-                   named IssueReporting, ConcurrencyExtras and Clocks (renamed with moduleAliases)
+                   with the names this library shares with the classic satellites (renamed with
+                   moduleAliases), the recipe of MigratingFromClassic
+  switch-from-classic
+                   IntegrationTests/SwitchFromClassic: `swift package switch-from-classic` run
+                   end to end on a fixture that lists stand-ins of the classic satellites
 
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
@@ -43,7 +50,9 @@ PARTS = [
     ("package", ROOT, ["--skip", SERIAL_EXECUTOR_TESTS]),
     ("serial-executor", ROOT, ["--filter", SERIAL_EXECUTOR_TESTS]),
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
+    ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
+    ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
 ]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -44,8 +44,8 @@ extension Clock where Duration: Hashable {
   ///   - interval: The time between two ticks.
   ///   - tolerance: The tolerance of each sleep, passed to the clock's `sleep(until:tolerance:)`.
   public func timer(
-    interval: Duration,
-    tolerance: Duration? = nil
+    interval: Self.Duration,
+    tolerance: Self.Duration? = nil
   ) -> _AsyncTimerSequence<AnyClock<Duration>> {
     _AsyncTimerSequence(
       interval: interval, tolerance: tolerance,

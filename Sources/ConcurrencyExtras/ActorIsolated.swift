@@ -22,6 +22,10 @@
 /// ```
 ///
 /// When the state is accessed synchronously, prefer ``LockIsolated``.
+///
+/// Deprecated, as in the classic module, with the same message: ``LockIsolated`` does the same
+/// without `await`.
+@available(*, deprecated, message: "Use 'LockIsolated' instead.")
 public final actor ActorIsolated<Value> {
   /// The value. Read it with `await isolated.value`.
   public var value: Value

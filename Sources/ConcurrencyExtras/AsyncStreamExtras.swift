@@ -41,6 +41,22 @@ extension AsyncStream {
     self.init(unfolding: { try? await iterator.next() })
   }
 
+  /// Makes a stream from an async sequence that isn't `Sendable`, by wrapping it in
+  /// ``UncheckedSendable``: deprecated, as in the classic module, in favour of saying so.
+  ///
+  /// ```swift
+  /// let stream = AsyncStream(UncheckedSendable(legacySequence))  // instead
+  /// ```
+  ///
+  /// - Parameter sequence: The sequence to take the elements from.
+  @available(
+    *, deprecated,
+    message: "Explicitly wrap the given async sequence with 'UncheckedSendable' first."
+  )
+  public init<S: AsyncSequence>(_ sequence: S) where S.Element == Element {
+    self.init(UncheckedSendable(sequence))
+  }
+
   /// A stream that never emits and never finishes: iterating it suspends until the iterating task
   /// is cancelled.
   ///
@@ -82,7 +98,7 @@ extension AsyncSequence {
   ///   .eraseToStream()
   /// ```
   ///
-  /// The same as `AsyncStream(self)`: see ``_Concurrency/AsyncStream/init(_:)``.
+  /// The same as `AsyncStream(self)`: see ``_Concurrency/AsyncStream/init(_:)-nkms``.
   public func eraseToStream() -> AsyncStream<Element> where Self: Sendable {
     AsyncStream(self)
   }

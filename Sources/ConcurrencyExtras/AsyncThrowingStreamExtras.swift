@@ -28,6 +28,22 @@ extension AsyncThrowingStream where Failure == any Error {
     self.init(unfolding: { try await iterator.next() })
   }
 
+  /// Makes a stream from an async sequence that isn't `Sendable`, by wrapping it in
+  /// ``UncheckedSendable``: deprecated, as in the classic module, in favour of saying so.
+  ///
+  /// ```swift
+  /// let stream = AsyncThrowingStream(UncheckedSendable(legacySequence))  // instead
+  /// ```
+  ///
+  /// - Parameter sequence: The sequence to take the elements from.
+  @available(
+    *, deprecated,
+    message: "Explicitly wrap the given async sequence with 'UncheckedSendable' first."
+  )
+  public init<S: AsyncSequence>(_ sequence: S) where S.Element == Element {
+    self.init(UncheckedSendable(sequence))
+  }
+
   /// A throwing stream that never emits and never finishes: iterating it suspends until the
   /// iterating task is cancelled.
   ///
@@ -68,7 +84,7 @@ extension AsyncSequence {
   /// ```
   ///
   /// The same as `AsyncThrowingStream(self)`: see
-  /// ``_Concurrency/AsyncThrowingStream/init(_:)``.
+  /// ``_Concurrency/AsyncThrowingStream/init(_:)-6mfpj``.
   public func eraseToThrowingStream() -> AsyncThrowingStream<Element, any Error>
   where Self: Sendable {
     AsyncThrowingStream(self)

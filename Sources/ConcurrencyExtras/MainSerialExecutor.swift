@@ -166,14 +166,15 @@ enum SerialExecutionHook {
   private static let state = _Locked(State())
 
   /// The runtime's hook variable, or `nil` when this runtime doesn't export one. (A pointer to a
-  /// global of the runtime, written only with `state`'s lock held.)
-  private static let hookVariable: UncheckedSendable<UnsafeMutablePointer<Hook?>?> = {
+  /// global of the runtime, written only with `state`'s lock held; `nonisolated(unsafe)` because
+  /// the pointer itself is set once, when this constant is initialised, and never changes.)
+  nonisolated(unsafe) private static let hookVariable: UnsafeMutablePointer<Hook?>? = {
     let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")
-    return UncheckedSendable(symbol?.assumingMemoryBound(to: Hook?.self))
+    return symbol?.assumingMemoryBound(to: Hook?.self)
   }()
 
   static var isInstalled: Bool {
-    state.withLock { _ in hookVariable.value?.pointee != nil }
+    state.withLock { _ in hookVariable?.pointee != nil }
   }
 
   static func enter() {
@@ -201,7 +202,7 @@ enum SerialExecutionHook {
   /// the variable without synchronisation, as it does for every hook; the store is one aligned
   /// pointer.)
   private static func update(_ state: State) {
-    guard let variable = hookVariable.value else { return }
+    guard let variable = hookVariable else { return }
     variable.pointee = state.wantsHook ? { job, _ in MainActor.shared.enqueue(job) } : nil
   }
 }

@@ -49,10 +49,8 @@ extension Task where Success == Never, Failure == Never {
 /// How many times `Task.megaYield(count:)` yields by default: 20, or the value of the
 /// `TASK_MEGA_YIELD_COUNT` environment variable, clamped to 0...10,000, read once per process.
 ///
-/// Not public: `package`, so that this package's tests can read it, and `@usableFromInline`, so
-/// that the default argument, which is evaluated in the caller's module, can name it.
-@usableFromInline
-package let _defaultMegaYieldCount = _megaYieldCount(
+/// Public, as in the classic module, where code passes it on (`megaYield(count: _defaultMegaYieldCount)`).
+public let _defaultMegaYieldCount = _megaYieldCount(
   environmentValue: getenv("TASK_MEGA_YIELD_COUNT").map { String(cString: $0) }
 )
 

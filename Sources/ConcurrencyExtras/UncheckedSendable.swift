@@ -24,6 +24,13 @@
 /// It is also a property wrapper (`@UncheckedSendable var cache = LegacyImageCache()`), and
 /// reads and writes properties of the value through dynamic member lookup. Nothing synchronises
 /// access: if the value is mutated from several threads, protect it with ``LockIsolated`` instead.
+///
+/// As in the classic module, it is deprecated on Apple platforms (with the same message) in
+/// favour of `nonisolated(unsafe) let`, and not on Linux.
+@available(iOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(macOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(tvOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(watchOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
 @dynamicMemberLookup
 @propertyWrapper
 public struct UncheckedSendable<Value>: @unchecked Sendable {
@@ -75,8 +82,16 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
   }
 }
 
+@available(iOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(macOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(tvOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(watchOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
 extension UncheckedSendable: Equatable where Value: Equatable {}
 
+@available(iOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(macOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(tvOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(watchOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
 extension UncheckedSendable: Hashable where Value: Hashable {}
 
 extension UncheckedSendable: AsyncSequence where Value: AsyncSequence {
@@ -91,6 +106,10 @@ extension UncheckedSendable: AsyncSequence where Value: AsyncSequence {
   }
 }
 
+@available(iOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(macOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(tvOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(watchOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
 extension UncheckedSendable: Decodable where Value: Decodable {
   /// Decodes the wrapped value.
   public init(from decoder: any Decoder) throws {
@@ -103,6 +122,10 @@ extension UncheckedSendable: Decodable where Value: Decodable {
   }
 }
 
+@available(iOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(macOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(tvOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
+@available(watchOS, deprecated: 9999, message: "Use 'nonisolated(unsafe) let', instead.")
 extension UncheckedSendable: Encodable where Value: Encodable {
   /// Encodes the wrapped value.
   public func encode(to encoder: any Encoder) throws {

@@ -46,3 +46,23 @@ extension DependencyValues {
   @_spi(Internals)
   public var cachedValues: CachedValues { CachedValues(cache: _cache) }
 }
+
+extension DependencyValues {
+  /// Forgets every default value computed or prepared so far (see ``CachedValues/resetCache()``).
+  ///
+  /// The classic library's spelling, kept for code that calls it:
+  ///
+  /// ```swift
+  /// @_spi(Beta) import Dependencies
+  ///
+  /// DependencyValues._current.resetCache()
+  /// ```
+  @_spi(Beta)
+  @available(
+    *, deprecated,
+    message: "'resetCache' is no longer necessary for most (unparameterized) '@Test' cases"
+  )
+  public func resetCache() {
+    cachedValues.resetCache()
+  }
+}

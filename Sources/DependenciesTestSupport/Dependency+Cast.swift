@@ -19,8 +19,8 @@ extension Dependency {
   ///
   /// A read whose value is not a `Value` stops the process with a message naming both types and
   /// how to override the dependency.
-  public init<Existential>(
-    _ keyPath: KeyPath<DependencyValues, Existential> & Sendable,
+  public init<T>(
+    _ keyPath: KeyPath<DependencyValues, T> & Sendable,
     as type: Value.Type,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

@@ -188,7 +188,7 @@ public func unimplemented<each Argument, Result>(
   function: StaticString = #function,
   line: UInt = #line,
   column: UInt = #column
-) -> @Sendable (repeat each Argument) async -> Result {
+) -> _UnimplementedAsyncClosure<repeat each Argument, Result> {
   return { (argument: repeat each Argument) in
     reportUnimplemented(
       description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,
@@ -235,7 +235,7 @@ public func unimplemented<each Argument, Result>(
   function: StaticString = #function,
   line: UInt = #line,
   column: UInt = #column
-) -> @Sendable (repeat each Argument) async throws -> Result {
+) -> _UnimplementedAsyncThrowingClosure<repeat each Argument, Result> {
   return { (argument: repeat each Argument) in
     let description = description()
     reportUnimplemented(
@@ -277,7 +277,7 @@ public func unimplemented<each Argument, Failure: Error, Result>(
   function: StaticString = #function,
   line: UInt = #line,
   column: UInt = #column
-) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
+) -> _UnimplementedAsyncTypedThrowingClosure<repeat each Argument, Failure, Result> {
   return { (argument: repeat each Argument) async throws(Failure) in
     reportUnimplemented(
       description(), arguments: (repeat each argument), fileID: fileID, filePath: filePath,

@@ -93,7 +93,7 @@ public func withExpectedIssue(
   filePath: StaticString = #filePath,
   line: UInt = #line,
   column: UInt = #column,
-  _ body: () async throws -> Void
+  _ body: _AsyncThrowingBody
 ) async {
   if RunningTestFramework.current == .swiftTesting,
     await SwiftTestingRuntime.withKnownIssue(

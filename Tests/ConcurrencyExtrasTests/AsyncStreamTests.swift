@@ -100,6 +100,15 @@ import Testing
     #expect(received == [1, 2])
   }
 
+  // The deprecated initializer, for sequences that aren't Sendable: deprecated here so that
+  // calling it doesn't warn.
+  @available(*, deprecated)
+  @Test func makingAStreamOfANonSendableSequenceWrapsItUnchecked() async {
+    var received: [Int] = []
+    for await element in AsyncStream(NonSendableSequence([1, 2])) { received.append(element) }
+    #expect(received == [1, 2])
+  }
+
   // The deprecated overload, for sequences that aren't Sendable: deprecated here so that calling
   // it doesn't warn.
   @available(*, deprecated)

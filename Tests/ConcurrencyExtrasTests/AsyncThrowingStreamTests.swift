@@ -84,6 +84,17 @@ import Testing
     #expect(received == [1, 2])
   }
 
+  // The deprecated initializer, for sequences that aren't Sendable: deprecated here so that
+  // calling it doesn't warn.
+  @available(*, deprecated)
+  @Test func makingAStreamOfANonSendableSequenceWrapsItUnchecked() async throws {
+    var received: [Int] = []
+    for try await element in AsyncThrowingStream(NonSendableSequence([1, 2])) {
+      received.append(element)
+    }
+    #expect(received == [1, 2])
+  }
+
   // The deprecated overload, for sequences that aren't Sendable: deprecated here so that calling
   // it doesn't warn.
   @available(*, deprecated)

@@ -44,6 +44,16 @@ import Testing
     }
   }
 
+  // Swift Testing's SourceLocation requires a line and column of at least 1 (and traps
+  // otherwise); the classic `unimplemented` forms without a placeholder report at column 0.
+  @Test func aLineOrColumnOfZeroIsRecordedAsOne() {
+    withKnownIssue {
+      reportIssue("Here", line: 0, column: 0)
+    } matching: { issue in
+      issue.sourceLocation?.line == 1 && issue.sourceLocation?.column == 1
+    }
+  }
+
   @Test func anErrorIsRecordedAsItself() {
     withKnownIssue {
       reportIssue(Failure())

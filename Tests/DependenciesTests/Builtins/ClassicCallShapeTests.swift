@@ -60,6 +60,8 @@ final class ClassicFeatureModel {
     }
   }
 
+  // Deprecated here so that ActorIsolated, deprecated as in the classic module, doesn't warn.
+  @available(*, deprecated)
   @Test func concurrencyHelpers() async {
     let isolated = LockIsolated(0)
     isolated.withValue { $0 += 1 }

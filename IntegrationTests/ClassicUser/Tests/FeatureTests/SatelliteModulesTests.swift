@@ -69,6 +69,8 @@ import Testing
     #expect(isTesting)
   }
 
+  // Deprecated here so that ActorIsolated, deprecated as in the classic module, doesn't warn.
+  @available(*, deprecated)
   @Test func concurrencyExtrasNamesResolveFromItsModule() async {
     let counter = ActorIsolated(0)
     await counter.withValue { $0 += 1 }

@@ -1,7 +1,7 @@
-import Clocks
-import ConcurrencyExtras
 import Dependencies
-import IssueReporting
+
+// This file imports only Dependencies: the names it re-exports are this library's (under their
+// aliases), and nothing else declares them here, so they need no module name.
 
 /// A dependency read through this library while the other satellites are in the graph.
 public enum GreetingKey: DependencyKey {
@@ -22,11 +22,6 @@ public func currentGreeting() -> String {
   return greeting
 }
 
-/// What `import IssueReporting`, `ConcurrencyExtras` and `Clocks` mean here: the other package's.
-public var importedSatellites: [String] {
-  [IssueReporting.standInModule, ConcurrencyExtras.standInModule, Clocks.standInModule]
-}
-
 /// Reads the greeting inside a scope that overrides it.
 public func greeting(overriddenWith value: String) -> String {
   withDependencies {
@@ -34,4 +29,17 @@ public func greeting(overriddenWith value: String) -> String {
   } operation: {
     currentGreeting()
   }
+}
+
+/// This library's `isTesting`, re-exported by Dependencies: `true` in a test.
+public var dependenciesIsTesting: Bool { isTesting }
+
+/// This library's `LockIsolated` and `unimplemented`, unqualified.
+public func countedUnimplementedCalls() -> Int {
+  let calls = LockIsolated(0)
+  let endpoint: @Sendable () -> Int = unimplemented("endpoint", placeholder: 0)
+  withExpectedIssue {
+    calls.withValue { $0 += endpoint() + 1 }
+  }
+  return calls.value
 }

@@ -1,0 +1,2 @@
+/// The stand-in's `IssueReportingTestSupport`, not this library's.
+public let standInIssueReportingTestSupport = true

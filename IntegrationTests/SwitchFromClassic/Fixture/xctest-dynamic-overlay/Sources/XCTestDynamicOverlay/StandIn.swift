@@ -1,0 +1,2 @@
+/// The stand-in's `XCTestDynamicOverlay`, not this library's.
+public let standInXCTestDynamicOverlay = true

@@ -1,0 +1,83 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package switch-from-classic`: prints, or with `--apply` writes, the edit that lets a
+/// manifest written for the classic library resolve with this package: the classic satellite
+/// packages (xctest-dynamic-overlay / swift-issue-reporting, swift-concurrency-extras,
+/// swift-clocks) go, and their products come from this package.
+///
+/// A manifest that lists a satellite beside this package does not load (two modules named
+/// IssueReporting), and SwiftPM runs no plugin of a graph that does not load. So the plugin runs
+/// from this package's checkout, which resolution made before the error:
+///
+///     swift package --package-path .build/checkouts/swift-dependencies switch-from-classic
+///     swift package --package-path .build/checkouts/swift-dependencies switch-from-classic --apply
+///
+/// It finds your package above the checkout (or takes `--package-dir DIR`). Run from a package
+/// whose graph loads, it edits that package. Options: `--apply`, `--package-dir DIR`,
+/// `--identity NAME` (this package's identity in your manifest; by default the checkout's name,
+/// or swift-dependencies).
+@main
+struct SwitchFromClassic: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let packageDirectory = extractor.extractOption(named: "package-dir").last
+    var identity = extractor.extractOption(named: "identity").last
+    let apply = extractor.extractFlag(named: "apply") > 0
+    guard extractor.remainingArguments.isEmpty else {
+      throw PluginError(
+        "unknown arguments \(extractor.remainingArguments); it takes --apply, --package-dir DIR,"
+          + " --identity NAME")
+    }
+
+    let root = context.package.directoryURL
+    let rootIsThisPackage = context.package.targets.contains { $0.name == "SwitchFromClassicTool" }
+    let target: URL
+    if let packageDirectory {
+      target = URL(
+        fileURLWithPath: packageDirectory,
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    } else if rootIsThisPackage {
+      // Run with --package-path on a checkout: <package>/.build/checkouts/<identity>.
+      let components = root.standardizedFileURL.pathComponents
+      guard components.count > 3, components[components.count - 3] == ".build",
+        components[components.count - 2] == "checkouts"
+      else {
+        throw PluginError(
+          "this package is not a checkout of yours (.build/checkouts/NAME): give your package's"
+            + " directory with --package-dir DIR")
+      }
+      target = root.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+      identity = identity ?? components.last
+    } else {
+      target = root
+      identity =
+        identity
+        ?? context.package.dependencies.first { dependency in
+          dependency.package.targets.contains { $0.name == "SwitchFromClassicTool" }
+        }?.package.id
+    }
+
+    let tool = try context.tool(named: "SwitchFromClassicTool")
+    var toolArguments = ["--package-dir", target.standardizedFileURL.path]
+    if let identity { toolArguments += ["--identity", identity] }
+    if apply { toolArguments.append("--apply") }
+    let process = Process()
+    process.executableURL = tool.url
+    process.arguments = toolArguments
+    try process.run()
+    process.waitUntilExit()
+    switch process.terminationStatus {
+    case 0: return
+    case 3: throw PluginError("other packages of the graph still need the changes shown above")
+    default: throw PluginError("stopped (see above); nothing was written")
+    }
+  }
+}
+
+/// An error whose description is its message, for SwiftPM to print.
+struct PluginError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,181 @@
+// The tool behind `swift package switch-from-classic` (Plugins/SwitchFromClassic): prints, or with
+// --apply writes, the edit that lets a manifest written for the classic library resolve with this
+// package (ClassicManifestEditing.ManifestSwitch).
+//
+// Usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--apply]
+// Exit status: 0 when the manifests need nothing more, or were written; 1 when something stops
+// the switch (printed, each with what to do); 2 for bad arguments; 3 when other packages of the
+// graph still bring the classic library or its satellites in (printed, with what to do).
+
+import ClassicManifestEditing
+import Foundation
+
+struct Options {
+  var packageDirectory: URL?
+  var identity = ClassicPackages.classicIdentity
+  var apply = false
+}
+
+func parse(_ arguments: [String]) -> Options? {
+  var options = Options()
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--package-dir":
+      guard let value = rest.popFirst() else { return nil }
+      options.packageDirectory = URL(fileURLWithPath: value)
+    case "--identity":
+      guard let value = rest.popFirst() else { return nil }
+      options.identity = value
+    case "--apply":
+      options.apply = true
+    default:
+      return nil
+    }
+  }
+  return options.packageDirectory == nil ? nil : options
+}
+
+/// `Package.swift` and its versioned variants (`Package@swift-6.0.swift`) in `directory`.
+func manifests(in directory: URL) -> [URL] {
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+  return
+    names
+    .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }
+    .sorted()
+    .map { directory.appendingPathComponent($0) }
+}
+
+/// The manifests of the packages checked out for `directory` (`.build/checkouts/*/Package.swift`).
+func checkedOutManifests(of directory: URL, except identity: String) -> [(String, String)] {
+  let checkouts = directory.appendingPathComponent(".build/checkouts")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: checkouts.path)) ?? []
+  return names.sorted().compactMap { name in
+    guard name.lowercased() != identity.lowercased() else { return nil }
+    let manifest = checkouts.appendingPathComponent(name).appendingPathComponent("Package.swift")
+    return (try? String(contentsOf: manifest, encoding: .utf8)).map { (name, $0) }
+  }
+}
+
+func run(_ options: Options) -> Int32 {
+  guard let directory = options.packageDirectory?.standardizedFileURL else { return 2 }
+  let found = manifests(in: directory)
+  guard !found.isEmpty else {
+    print("switch-from-classic: no Package.swift in \(directory.path)")
+    return 1
+  }
+  var stopped = false
+  var edits: [(URL, String)] = []
+  for manifest in found {
+    let name = manifest.lastPathComponent
+    let text: String
+    do {
+      text = try String(contentsOf: manifest, encoding: .utf8)
+    } catch {
+      print("switch-from-classic: \(name): could not read it: \(error)")
+      return 1
+    }
+    let edit: ManifestSwitch
+    do {
+      edit = try ManifestSwitch(manifest: text, identity: options.identity)
+    } catch {
+      print("switch-from-classic: \(name): \(error)")
+      stopped = true
+      continue
+    }
+    for note in edit.notes { print("switch-from-classic: \(name): note: \(note)") }
+    if !edit.problems.isEmpty {
+      stopped = true
+      print("switch-from-classic: \(name): not switched; change these by hand, then run it again:")
+      for problem in edit.problems { print("  - \(problem)") }
+      continue
+    }
+    guard !edit.changes.isEmpty else {
+      print("switch-from-classic: \(name): lists none of the classic satellite packages")
+      continue
+    }
+    print("switch-from-classic: \(name):")
+    for change in edit.changes { print("  - \(change)") }
+    print(LineDiff.unified(old: text, new: edit.manifest, name: name))
+    edits.append((manifest, edit.manifest))
+  }
+
+  // What other packages bring in: no edit of this manifest removes it.
+  let dependents = ClassicDependents.find(
+    in: checkedOutManifests(of: directory, except: options.identity))
+  let classicUsers = dependents.filter { $0.value.contains { $0.hasSuffix("(pointfreeco)") } }
+  let satellites = Set(dependents.values.joined().filter { !$0.hasSuffix("(pointfreeco)") })
+  var remaining = false
+  if !classicUsers.isEmpty {
+    remaining = true
+    print(
+      """
+      switch-from-classic: these dependencies use the classic library itself, and a graph holds \
+      one package named \(options.identity): they need a version that depends on this package \
+      (or must go):
+      """)
+    for package in classicUsers.keys.sorted() { print("  - \(package)") }
+  }
+  if !satellites.isEmpty {
+    remaining = true
+    let users = dependents.filter { !$0.value.allSatisfy { $0.hasSuffix("(pointfreeco)") } }
+    print(
+      """
+      switch-from-classic: \(users.keys.sorted().joined(separator: ", ")) bring the classic \
+      \(satellites.sorted().joined(separator: ", ")) into the graph, whose modules have the names \
+      of this package's \(AliasRecipe.modules(for: satellites).joined(separator: ", ")). SwiftPM \
+      accepts both once this package's are renamed, with the same moduleAliases on every product \
+      of \(options.identity) that your targets list and that contains them (Dependencies, \
+      DependenciesTestSupport and the satellite products all contain IssueReporting); each \
+      module outside Dependencies needs its product listed once, renamed. For example:
+      """)
+    print(AliasRecipe.text(satellites: satellites, identity: options.identity))
+    print(
+      """
+      A file that imports both Dependencies and the other package's module then names what both \
+      declare with its module (IssueReporting.isTesting): MigratingFromClassic, "Module-name \
+      collisions with the classic satellites".
+      """)
+  }
+  if stopped { return 1 }
+  if edits.isEmpty { return remaining ? 3 : 0 }
+  guard options.apply else {
+    print(
+      """
+      switch-from-classic: nothing written. Run the same command with --apply to write it\
+      \(sandboxNote(directory)).
+      """)
+    return remaining ? 3 : 0
+  }
+  for (manifest, text) in edits {
+    do {
+      try text.write(to: manifest, atomically: true, encoding: .utf8)
+      print("switch-from-classic: wrote \(manifest.path)")
+    } catch {
+      print(
+        "switch-from-classic: could not write \(manifest.path): \(error)\(sandboxNote(directory))")
+      return 1
+    }
+  }
+  if remaining {
+    print("switch-from-classic: written; the packages above still need the changes shown.")
+    return 3
+  }
+  print("switch-from-classic: done; `swift build` resolves the graph again.")
+  return 0
+}
+
+/// On macOS, SwiftPM runs plugins in a sandbox that lets them write only where it is told to.
+func sandboxNote(_ directory: URL) -> String {
+  #if os(macOS)
+    " (and --allow-writing-to-directory \(directory.path) before the command name)"
+  #else
+    ""
+  #endif
+}
+
+guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
+  print("usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--apply]")
+  exit(2)
+}
+exit(run(options))
