@@ -1,0 +1,180 @@
+/// `@DependencyEndpoint`: turns a closure property into accessors over private storage that holds
+/// an unimplemented default (it reports `Unimplemented: 'Client.fetch'` to the running test, then
+/// throws, returns the property's default, `nil` or nothing), and adds a method with the closure's
+/// argument labels (or the name given by `method:`), as the classic macro does.
+enum DependencyEndpointMacro {
+  static func expand(_ input: AttachedMacroInput) -> MacroExpansion {
+    var context = ExpansionContext()
+    do throws(ExpansionFailure) {
+      let pieces: [String]
+      switch input.role {
+      case .accessor: pieces = try accessors(input, context: &context)
+      case .peer: pieces = try peers(input, context: &context)
+      default: pieces = []
+      }
+      return MacroExpansion(pieces: pieces, diagnostics: context.diagnostics)
+    } catch {
+      return MacroExpansion(pieces: nil, diagnostics: context.diagnostics + error.diagnostics)
+    }
+  }
+
+  /// The property read for its endpoint; a declaration the reader cannot read is reported by the
+  /// peer expansion only.
+  private static func property(_ input: AttachedMacroInput) throws(ExpansionFailure)
+    -> EndpointProperty?
+  {
+    let declaration: Declaration
+    do {
+      declaration = try SyntaxReader.readDeclaration(input.declaration)
+    } catch {
+      guard input.role == .peer else { return nil }
+      throw ExpansionFailure(error, in: input.declaration, macro: "DependencyEndpoint")
+    }
+    guard case .variable(let variable) = declaration else { return nil }
+    if variable.bindings.count > 1 {
+      guard input.role == .peer else { return nil }
+      throw ExpansionFailure(
+        Diagnostic(
+          .error,
+          "'@DependencyEndpoint' cannot read a declaration of \(variable.bindings.count) "
+            + "properties: declare each endpoint with its own 'var'",
+          at: SourceRange(input.declaration, variable.range)))
+    }
+    return EndpointProperty(variable, in: input.declaration)
+  }
+
+  // MARK: - Accessors
+
+  /// `get` and `set` over the storage, unless the default is one the macro leaves alone.
+  private static func accessors(
+    _ input: AttachedMacroInput, context: inout ExpansionContext
+  ) throws(ExpansionFailure) -> [String] {
+    guard let property = try property(input) else { return [] }
+    if let initializer = property.binding.initializer {
+      let macro =
+        (try? SyntaxReader.readAttributeWithArguments(input.attribute))?.attribute.name
+        ?? "DependencyEndpoint"
+      if try EndpointDiagnostics.checkDefault(
+        initializer, of: property, macro: macro, context: &context)
+      {
+        return []
+      }
+    }
+    return [
+      "get {\n  \(property.storageName)\n}",
+      "set {\n  \(property.storageName) = newValue\n}",
+    ]
+  }
+
+  // MARK: - Peers
+
+  /// The method with argument labels (when the closure has labels or `method:` names it) and the
+  /// private storage with its unimplemented default.
+  private static func peers(
+    _ input: AttachedMacroInput, context: inout ExpansionContext
+  ) throws(ExpansionFailure) -> [String] {
+    let attribute: Attribute
+    let arguments: [Argument]
+    do {
+      (attribute, arguments) = try SyntaxReader.readAttributeWithArguments(input.attribute)
+    } catch {
+      throw ExpansionFailure(error, in: input.attribute, macro: "DependencyEndpoint")
+    }
+    guard let property = try property(input) else {
+      context.diagnose(
+        Diagnostic(
+          .error, "'@DependencyEndpoint' must be attached to closure property",
+          at: SourceRange(input.attribute, attribute.range)))
+      return []
+    }
+    guard let unimplemented = unimplementedDefault(of: property, context: &context) else {
+      return []
+    }
+    var pieces: [String] = []
+    let methodName = try EndpointMethod.name(from: arguments, in: input.attribute)
+    if methodName != nil
+      || property.closureType.parameters.contains(where: { $0.secondName != nil })
+    {
+      if let method = EndpointMethod.declaration(
+        of: property, named: methodName ?? property.name, context: &context)
+      {
+        pieces.append(method)
+      }
+    }
+    pieces.append(storage(of: property, default: unimplemented))
+    return pieces
+  }
+
+  /// The closure the storage starts with: the property's default, or one made for its type,
+  /// reporting the call first.
+  private static func unimplementedDefault(
+    of property: EndpointProperty, context: inout ExpansionContext
+  ) -> String? {
+    let closure = property.closureType
+    let report =
+      "IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).\(property.unescapedName.stringLiteralContent)'\")"
+    if let initializer = property.binding.initializer {
+      guard let literal = initializer.closure else { return nil }
+      var lines = ["{" + (literal.signature.map { " " + property.text($0) } ?? ""), "  " + report]
+      if let body = literal.body {
+        if let statement = literal.soleExpression, !closure.returnsVoid || statement.isClosureCall,
+          !statement.startsWithFatalErrorCall
+        {
+          lines.append("  return " + property.text(statement.range))
+        } else {
+          lines.append(property.text(body))
+        }
+      }
+      return (lines + ["}"]).joined(separator: "\n")
+    }
+    var lines = [property.closureOpening.dropLast() + "", "  " + report]
+    if closure.isThrowing {
+      if let thrownError = property.typedThrownError {
+        context.diagnose(
+          EndpointDiagnostics.defaultRequired(for: property, thrownError: thrownError, client: nil))
+        return nil
+      }
+      lines.append(
+        "  throw DependenciesMacros.Unimplemented(\"\(property.unescapedName.stringLiteralContent)\")"
+      )
+    } else if closure.returnsVoid {
+    } else if closure.returnsOptional {
+      lines.append("  return nil")
+    } else {
+      context.diagnose(EndpointDiagnostics.defaultRequired(for: property, client: nil))
+      return nil
+    }
+    return (lines + ["}"]).joined(separator: "\n")
+  }
+
+  /// `private var _fetch: Type = <default>`, with the property's other attributes and modifiers
+  /// (and observers, if it has them).
+  private static func storage(of property: EndpointProperty, default value: String) -> String {
+    let declaration = property.declaration
+    let attributes = declaration.attributes
+      .filter { !$0.isNamed("DependencyEndpoint", module: "DependenciesMacros") }
+      .map { property.text($0.range) + " " }
+    let modifiers = declaration.modifiers
+      .filter { !SyntaxReader.accessModifiers.contains($0.name) || $0.name == "open" }
+      .map { property.text($0.range) + " " }
+    let observers = property.binding.accessorBlock.map { " " + property.text($0.range) } ?? ""
+    return attributes.joined() + "private " + modifiers.joined()
+      + (declaration.isLet ? "let " : "var ") + property.storageName + ": "
+      + property.text(property.type.range) + " = " + value + observers
+  }
+}
+
+extension String {
+  /// The text escaped for the inside of a string literal.
+  var stringLiteralContent: String {
+    var result = ""
+    for character in unicodeScalars {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+}
