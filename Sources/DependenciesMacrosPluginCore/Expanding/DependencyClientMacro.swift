@@ -201,7 +201,11 @@ enum DependencyClientMacro {
   private static func initializer(
     access: String, parameters: [Parameter], check: [String]?
   ) -> String {
-    let body = (check ?? []) + parameters.map { "self.\($0.name) = \($0.name)" }
+    // Stored properties first: an endpoint's setter needs every stored property initialized
+    // (the classic macro assigns in declaration order, which fails for a `let` declared after an
+    // endpoint).
+    let ordered = parameters.filter { !$0.isEndpoint } + parameters.filter(\.isEndpoint)
+    let body = (check ?? []) + ordered.map { "self.\($0.name) = \($0.name)" }
     let signature =
       parameters.isEmpty
       ? "\(access)init()"

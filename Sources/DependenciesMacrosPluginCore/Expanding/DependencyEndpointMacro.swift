@@ -54,12 +54,13 @@ enum DependencyEndpointMacro {
       let macro =
         (try? SyntaxReader.readAttributeWithArguments(input.attribute))?.attribute.name
         ?? "DependencyEndpoint"
-      if try EndpointDiagnostics.checkDefault(
+      // A `fatalError()` default gets a warning. The classic macro then adds no accessors, which
+      // the compiler rejects ("did not produce a non-observing accessor"); here they stay.
+      _ = try EndpointDiagnostics.checkDefault(
         initializer, of: property, macro: macro, context: &context)
-      {
-        return []
-      }
     }
+    // Without storage (the peer expansion says why), accessors would only add errors.
+    guard case .success = unimplementedDefault(of: property) else { return [] }
     return [
       "get {\n  \(property.storageName)\n}",
       "set {\n  \(property.storageName) = newValue\n}",
@@ -87,34 +88,49 @@ enum DependencyEndpointMacro {
           at: SourceRange(input.attribute, attribute.range)))
       return []
     }
-    guard let unimplemented = unimplementedDefault(of: property, context: &context) else {
+    let unimplemented: String
+    switch unimplementedDefault(of: property) {
+    case .success(let closure):
+      unimplemented = closure
+    case .failure(let failure):
+      if let diagnostic = failure.diagnostic { context.diagnose(diagnostic) }
       return []
     }
-    var pieces: [String] = []
-    let methodName = try EndpointMethod.name(from: arguments, in: input.attribute)
-    if methodName != nil
-      || property.closureType.parameters.contains(where: { $0.secondName != nil })
-    {
-      if let method = EndpointMethod.declaration(
-        of: property, named: methodName ?? property.name, context: &context)
-      {
-        pieces.append(method)
-      }
+    let storage = storage(of: property, default: unimplemented)
+    // An invalid `method:` is an error; the storage is still declared, so that the accessors add
+    // no errors of their own.
+    let methodName: String?
+    do throws(ExpansionFailure) {
+      methodName = try EndpointMethod.name(from: arguments, in: input.attribute)
+    } catch {
+      error.diagnostics.forEach { context.diagnose($0) }
+      return [storage]
     }
-    pieces.append(storage(of: property, default: unimplemented))
-    return pieces
+    guard
+      methodName != nil
+        || property.closureType.parameters.contains(where: { $0.secondName != nil }),
+      let method = EndpointMethod.declaration(
+        of: property, named: methodName ?? property.name, context: &context)
+    else { return [storage] }
+    return [method, storage]
+  }
+
+  /// Why an endpoint has no unimplemented default: its default is not a closure literal (the
+  /// accessor expansion reports that), or it needs one (``diagnostic`` says so).
+  private struct NoDefault: Error {
+    var diagnostic: Diagnostic?
   }
 
   /// The closure the storage starts with: the property's default, or one made for its type,
   /// reporting the call first.
   private static func unimplementedDefault(
-    of property: EndpointProperty, context: inout ExpansionContext
-  ) -> String? {
+    of property: EndpointProperty
+  ) -> Result<String, NoDefault> {
     let closure = property.closureType
-    let report =
-      "IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).\(property.unescapedName.stringLiteralContent)'\")"
+    let name = property.unescapedName.stringLiteralContent
+    let report = "IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).\(name)'\")"
     if let initializer = property.binding.initializer {
-      guard let literal = initializer.closure else { return nil }
+      guard let literal = initializer.closure else { return .failure(NoDefault()) }
       var lines = ["{" + (literal.signature.map { " " + property.text($0) } ?? ""), "  " + report]
       if let body = literal.body {
         if let statement = literal.soleExpression, !closure.returnsVoid || statement.isClosureCall,
@@ -125,26 +141,24 @@ enum DependencyEndpointMacro {
           lines.append(property.text(body))
         }
       }
-      return (lines + ["}"]).joined(separator: "\n")
+      return .success((lines + ["}"]).joined(separator: "\n"))
     }
     var lines = [property.closureOpening.dropLast() + "", "  " + report]
     if closure.isThrowing {
       if let thrownError = property.typedThrownError {
-        context.diagnose(
-          EndpointDiagnostics.defaultRequired(for: property, thrownError: thrownError, client: nil))
-        return nil
+        return .failure(
+          NoDefault(
+            diagnostic: EndpointDiagnostics.defaultRequired(
+              for: property, thrownError: thrownError, client: nil)))
       }
-      lines.append(
-        "  throw DependenciesMacros.Unimplemented(\"\(property.unescapedName.stringLiteralContent)\")"
-      )
-    } else if closure.returnsVoid {
+      lines.append("  throw DependenciesMacros.Unimplemented(\"\(name)\")")
     } else if closure.returnsOptional {
       lines.append("  return nil")
-    } else {
-      context.diagnose(EndpointDiagnostics.defaultRequired(for: property, client: nil))
-      return nil
+    } else if !closure.returnsVoid {
+      return .failure(
+        NoDefault(diagnostic: EndpointDiagnostics.defaultRequired(for: property, client: nil)))
     }
-    return (lines + ["}"]).joined(separator: "\n")
+    return .success((lines + ["}"]).joined(separator: "\n"))
   }
 
   /// `private var _fetch: Type = <default>`, with the property's other attributes and modifiers

@@ -149,7 +149,9 @@ enum DependencyEntryMacro {
   // MARK: - Accessors
 
   private static func accessors(_ input: AttachedMacroInput) throws(ExpansionFailure) -> [String] {
-    guard let entry = try entry(input) else { return [] }
+    // Without a key type (the peer expansion reports why), accessors would only add errors.
+    guard let entry = try entry(input), entry.binding.initializer != nil || entry.liveValue != nil
+    else { return [] }
     let key = entry.keyName
     let keyPath = "\\\(entry.extendedType).\(entry.name)"
     var checks = ["#IsolationCheck(__dependencyEntryIsolationProbe)"]

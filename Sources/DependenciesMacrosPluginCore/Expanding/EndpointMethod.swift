@@ -45,11 +45,11 @@ enum EndpointMethod {
           at: SourceRange(property.source, variadic.range)))
       return nil
     }
-    var attributes = property.type.attributeNames.filter {
-      !$0.contains(".") && !typeOnlyAttributes.contains($0)
-    }
-    if attributes.count > 1 {
-      attributes.removeAll { $0 == "Sendable" }
+    // `@Sendable` is not carried over: on a method of a type that is not `Sendable` it is an
+    // error in Swift 6, and a `Sendable` client's methods are inferred `@Sendable` (SE-0418). The
+    // classic macro carries it when it is the only attribute.
+    let attributes = property.type.attributeNames.filter {
+      !$0.contains(".") && !typeOnlyAttributes.contains($0) && $0 != "Sendable"
     }
     let access =
       property.declaration.modifiers.first { $0.name == "public" || $0.name == "package" }
