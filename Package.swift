@@ -107,6 +107,12 @@ let package = Package(
     .testTarget(name: "IssueReportingTests", dependencies: ["IssueReporting", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
+    // The macros' reader, expansions and protocol handling, on source text and messages, without
+    // the compiler.
+    .testTarget(
+      name: "DependenciesMacrosPluginCoreTests",
+      dependencies: ["DependenciesMacrosPluginCore"]
+    ),
     // The macros expanded by the compiler, in code written as the classic documentation writes
     // it: clients and entries that must compile and behave.
     .testTarget(

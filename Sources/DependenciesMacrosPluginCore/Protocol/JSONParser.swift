@@ -7,6 +7,11 @@ package struct JSONParser {
     package var message: String
     package var offset: Int
 
+    package init(message: String, offset: Int) {
+      self.message = message
+      self.offset = offset
+    }
+
     package var description: String { "\(message) at byte \(offset)" }
   }
 

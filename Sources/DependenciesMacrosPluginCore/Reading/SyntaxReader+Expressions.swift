@@ -124,10 +124,12 @@ extension SyntaxReader {
     var lookahead = self
     lookahead.cursor.rewind(to: start)
     guard lookahead.cursor.current.kind == .identifier, lookahead.cursor.currentText == name,
-      lookahead.cursor.isAt("(", ahead: 1)
+      lookahead.cursor.isAt("(", ahead: 1) || lookahead.cursor.isAt("{", ahead: 1)
     else { return false }
     lookahead.cursor.advance()
-    guard (try? lookahead.cursor.skipBalanced()) != nil else { return false }
+    if lookahead.cursor.isAt("(") {
+      guard (try? lookahead.cursor.skipBalanced()) != nil else { return false }
+    }
     while lookahead.cursor.index < end, lookahead.cursor.isAt("{") {
       guard (try? lookahead.cursor.skipBalanced()) != nil else { return false }
     }
