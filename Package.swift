@@ -113,6 +113,14 @@ let package = Package(
       name: "DependenciesMacrosPluginCoreTests",
       dependencies: ["DependenciesMacrosPluginCore"]
     ),
+    // The built plugin executable driven through its protocol: conversations recorded from the
+    // compiler, and malformed ones. It depends on DependenciesMacros so that the executable is
+    // built; the tests find it beside the test bundle (see PluginExecutable.swift).
+    .testTarget(
+      name: "DependenciesMacrosPluginTests",
+      dependencies: ["DependenciesMacros"],
+      exclude: ["Recorded"]
+    ),
     // The macros expanded by the compiler, in code written as the classic documentation writes
     // it: clients and entries that must compile and behave.
     .testTarget(

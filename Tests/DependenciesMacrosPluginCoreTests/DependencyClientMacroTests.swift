@@ -322,7 +322,9 @@ import Testing
     #expect(
       diagnostic.summary
         == "1:5: error: Default value required for closure 'fetch' that throws 'FetchError'")
-    #expect(diagnostic.fixIts.first?.changes.first?.newText == " = { _ in throw <#FetchError#> }")
+    #expect(
+      diagnostic.fixIts.first?.changes.first?.newText
+        == " = { _ throws(FetchError) in throw <#FetchError#> }")
   }
 
   @Test("A default that is not a closure literal is an error; unimplemented() also a warning")

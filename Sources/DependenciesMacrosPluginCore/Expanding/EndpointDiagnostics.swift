@@ -86,7 +86,12 @@ enum EndpointDiagnostics {
     for property: EndpointProperty, thrownError: TypeSyntax, client: String?
   ) -> Diagnostic {
     let error = property.text(thrownError.range)
-    let closure = property.closureOpening + "throw <#\(error)#> }"
+    // A closure literal does not take its thrown type from the context (not without the
+    // FullTypedThrows feature), so the default says it.
+    let count = property.closureType.parameters.count
+    let parameters =
+      count == 0 ? "()" : Array(repeating: "_", count: count).joined(separator: ", ")
+    let closure = "{ \(parameters) throws(\(error)) in throw <#\(error)#> }"
     return Diagnostic(
       .error,
       """
