@@ -73,6 +73,9 @@ struct PropertyShape: CustomTestStringConvertible, Sendable {
         source: "var mapped = values.map { $0 * 2 }", name: "mapped",
         initializer: "values.map { $0 * 2 }"),
       PropertyShape(
+        source: "var mode = if flag {\n  1\n}\nelse {\n  2\n}", name: "mode",
+        initializer: "if flag {\n  1\n}\nelse {\n  2\n}"),
+      PropertyShape(
         source: "@available(*, deprecated, message: \"use {new}\") var old: () -> Void",
         name: "old", type: "() -> Void", attributes: ["available"]),
       PropertyShape(

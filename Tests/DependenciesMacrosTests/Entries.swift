@@ -18,11 +18,11 @@ public struct PublicGreeter: Sendable {
   public static let live = PublicGreeter(prefix: "live")
 }
 
-package protocol Greeting: Sendable {
+package protocol Salutation: Sendable {
   var word: String { get }
 }
 
-package struct English: Greeting {
+package struct EnglishSalutation: Salutation {
   package var word: String { "Hello" }
 }
 
@@ -51,7 +51,7 @@ extension DependencyValues {
   public var publicGreeterImplicitKey = PublicGreeter.test
 
   @DependencyEntry
-  package var packageGreeting: any Greeting = English()
+  package var packageSalutation: any Salutation = EnglishSalutation()
 
   @DependencyEntry
   fileprivate var fileprivateGreeter = Greeter.test

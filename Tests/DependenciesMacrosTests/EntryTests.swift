@@ -58,11 +58,11 @@ import Testing
   @Test func publicAndPackageKeysHaveStableNames() {
     #expect(DependencyValues.ExplicitGreeterKey.testValue.prefix == "test")
     #expect(DependencyValues.PublicGreeterImplicitKeyKey.liveValue.prefix == "live")
-    #expect(DependencyValues.GreetingKey.testValue.word == "Hello")
+    #expect(DependencyValues.SalutationKey.testValue.word == "Hello")
     @Dependency(\.publicGreeterExplicitKey) var explicit
-    @Dependency(\.packageGreeting) var greeting
+    @Dependency(\.packageSalutation) var salutation
     #expect(explicit.prefix == "test")
-    #expect(greeting.word == "Hello")
+    #expect(salutation.word == "Hello")
   }
 
   @Test func clientAsEntry() async {

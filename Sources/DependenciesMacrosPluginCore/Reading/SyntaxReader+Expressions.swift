@@ -55,7 +55,7 @@ extension SyntaxReader {
 
   /// Whether the token at the start of a line continues the expression on the line before:
   /// member access (`.name`), a binary operator (whitespace after it, as before it), `as`, `is`,
-  /// the `:` of a ternary, or a trailing closure.
+  /// `else`, the `:` of a ternary, or a trailing closure.
   private func isContinuation() -> Bool {
     let token = cursor.current
     let text = cursor.currentText
@@ -65,7 +65,8 @@ extension SyntaxReader {
     case .operator:
       return cursor.peek().triviaBefore
     case .identifier:
-      return text == "as" || text == "is"
+      // `else` continues an `if` expression whose `}` ended the line before.
+      return text == "as" || text == "is" || text == "else"
     default:
       return false
     }
