@@ -3,17 +3,12 @@
 /// unimplemented client (members), as the classic macro does.
 enum DependencyClientMacro {
   static func expand(_ input: AttachedMacroInput) -> MacroExpansion {
-    var context = ExpansionContext()
-    do throws(ExpansionFailure) {
-      let pieces: [String]
+    MacroExpansion.expanding { context throws(ExpansionFailure) in
       switch input.role {
-      case .memberAttribute: pieces = try memberAttributes(input, context: &context)
-      case .member: pieces = try members(input, context: &context)
-      default: pieces = []
+      case .memberAttribute: try memberAttributes(input, context: &context)
+      case .member: try members(input, context: &context)
+      default: []
       }
-      return MacroExpansion(pieces: pieces, diagnostics: context.diagnostics)
-    } catch {
-      return MacroExpansion(pieces: nil, diagnostics: context.diagnostics + error.diagnostics)
     }
   }
 

@@ -4,17 +4,12 @@
 /// argument labels (or the name given by `method:`), as the classic macro does.
 enum DependencyEndpointMacro {
   static func expand(_ input: AttachedMacroInput) -> MacroExpansion {
-    var context = ExpansionContext()
-    do throws(ExpansionFailure) {
-      let pieces: [String]
+    MacroExpansion.expanding { context throws(ExpansionFailure) in
       switch input.role {
-      case .accessor: pieces = try accessors(input, context: &context)
-      case .peer: pieces = try peers(input, context: &context)
-      default: pieces = []
+      case .accessor: try accessors(input, context: &context)
+      case .peer: try peers(input, context: &context)
+      default: []
       }
-      return MacroExpansion(pieces: pieces, diagnostics: context.diagnostics)
-    } catch {
-      return MacroExpansion(pieces: nil, diagnostics: context.diagnostics + error.diagnostics)
     }
   }
 
@@ -27,18 +22,18 @@ enum DependencyEndpointMacro {
     do {
       declaration = try SyntaxReader.readDeclaration(input.declaration)
     } catch {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(error, in: input.declaration, macro: "DependencyEndpoint")
+      return try input.reportedByPeer(
+        ExpansionFailure(error, in: input.declaration, macro: "DependencyEndpoint"))
     }
     guard case .variable(let variable) = declaration else { return nil }
     if variable.bindings.count > 1 {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(
-        Diagnostic(
-          .error,
-          "'@DependencyEndpoint' cannot read a declaration of \(variable.bindings.count) "
-            + "properties: declare each endpoint with its own 'var'",
-          at: SourceRange(input.declaration, variable.range)))
+      return try input.reportedByPeer(
+        ExpansionFailure(
+          Diagnostic(
+            .error,
+            "'@DependencyEndpoint' cannot read a declaration of \(variable.bindings.count) "
+              + "properties: declare each endpoint with its own 'var'",
+            at: SourceRange(input.declaration, variable.range))))
     }
     return EndpointProperty(variable, in: input.declaration)
   }

@@ -5,17 +5,12 @@
 /// argument).
 enum DependencyEntryMacro {
   static func expand(_ input: AttachedMacroInput) -> MacroExpansion {
-    var context = ExpansionContext()
-    do throws(ExpansionFailure) {
-      let pieces: [String]
+    MacroExpansion.expanding { context throws(ExpansionFailure) in
       switch input.role {
-      case .accessor: pieces = try accessors(input)
-      case .peer: pieces = try peers(input, context: &context)
-      default: pieces = []
+      case .accessor: try accessors(input)
+      case .peer: try peers(input, context: &context)
+      default: []
       }
-      return MacroExpansion(pieces: pieces, diagnostics: context.diagnostics)
-    } catch {
-      return MacroExpansion(pieces: nil, diagnostics: context.diagnostics + error.diagnostics)
     }
   }
 
@@ -74,36 +69,36 @@ enum DependencyEntryMacro {
     do {
       (attribute, arguments) = try SyntaxReader.readAttributeWithArguments(input.attribute)
     } catch {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(error, in: input.attribute, macro: "DependencyEntry")
+      return try input.reportedByPeer(
+        ExpansionFailure(error, in: input.attribute, macro: "DependencyEntry"))
     }
     do {
       declaration = try SyntaxReader.readDeclaration(input.declaration)
     } catch {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(error, in: input.declaration, macro: "DependencyEntry")
+      return try input.reportedByPeer(
+        ExpansionFailure(error, in: input.declaration, macro: "DependencyEntry"))
     }
     guard case .variable(let property) = declaration, !property.isLet,
       let extendedType = dependencyValuesExtension(input.lexicalContext)
     else {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(
-        Diagnostic(
-          .error,
-          "'@DependencyEntry' macro can only attach to 'var' declarations inside extensions of "
-            + "'DependencyValues'",
-          at: SourceRange(input.attribute, attribute.range)))
+      return try input.reportedByPeer(
+        ExpansionFailure(
+          Diagnostic(
+            .error,
+            "'@DependencyEntry' macro can only attach to 'var' declarations inside extensions of "
+              + "'DependencyValues'",
+            at: SourceRange(input.attribute, attribute.range))))
     }
     guard property.bindings.count == 1, let binding = property.bindings.first,
       let name = binding.name
     else {
-      guard input.role == .peer else { return nil }
-      throw ExpansionFailure(
-        Diagnostic(
-          .error,
-          "'@DependencyEntry' cannot read this declaration: declare one property, with a name, "
-            + "per '@DependencyEntry var'",
-          at: SourceRange(input.declaration, property.range)))
+      return try input.reportedByPeer(
+        ExpansionFailure(
+          Diagnostic(
+            .error,
+            "'@DependencyEntry' cannot read this declaration: declare one property, with a name, "
+              + "per '@DependencyEntry var'",
+            at: SourceRange(input.declaration, property.range))))
     }
     var liveValue: ExpressionSyntax?
     var previewValue: ExpressionSyntax?
@@ -114,12 +109,12 @@ enum DependencyEntryMacro {
       case "previewValue": previewValue = argument.expression
       case nil where keyName == nil:
         guard let literal = StaticStringLiteral(argument.expression, in: input.attribute) else {
-          guard input.role == .peer else { return nil }
-          throw ExpansionFailure(
-            Diagnostic(
-              .error,
-              "'@DependencyEntry' key name must be a string literal without interpolations",
-              at: SourceRange(input.attribute, argument.expression.range)))
+          return try input.reportedByPeer(
+            ExpansionFailure(
+              Diagnostic(
+                .error,
+                "'@DependencyEntry' key name must be a string literal without interpolations",
+                at: SourceRange(input.attribute, argument.expression.range))))
         }
         keyName = literal.content
       default: break

@@ -32,6 +32,32 @@ package struct MacroExpansion: Sendable {
   }
 }
 
+extension MacroExpansion {
+  /// Runs one role's expansion: its pieces and the diagnostics it collected, or, when it throws,
+  /// no code and the failure's diagnostics after those.
+  static func expanding(
+    _ body: (inout ExpansionContext) throws(ExpansionFailure) -> [String]
+  ) -> MacroExpansion {
+    var context = ExpansionContext()
+    do throws(ExpansionFailure) {
+      let pieces = try body(&context)
+      return MacroExpansion(pieces: pieces, diagnostics: context.diagnostics)
+    } catch {
+      return MacroExpansion(pieces: nil, diagnostics: context.diagnostics + error.diagnostics)
+    }
+  }
+}
+
+extension AttachedMacroInput {
+  /// A problem with the declaration, reported once, by the peer expansion: the macros read the
+  /// same declaration in each role, and the other roles add nothing (nil) rather than repeat the
+  /// error.
+  func reportedByPeer<T>(_ failure: ExpansionFailure) throws(ExpansionFailure) -> T? {
+    guard role == .peer else { return nil }
+    throw failure
+  }
+}
+
 /// Collects the diagnostics of one expansion; a macro that fails throws ``ExpansionFailure``.
 package struct ExpansionContext: Sendable {
   package private(set) var diagnostics: [Diagnostic] = []
