@@ -30,8 +30,12 @@
 /// var fetchUserByEmail: (_ email: String) async throws -> User
 /// ```
 ///
-/// The name must be a string literal and an identifier (backquoted keywords, like
-/// `` "`default`" ``, are fine).
+/// The name must be a string literal and an identifier; a keyword in backquotes is fine:
+///
+/// ```swift
+/// @DependencyEndpoint(method: "`default`")
+/// var fetchDefault: (_ id: Int) async throws -> User
+/// ```
 ///
 /// - Parameter method: The name of the generated method; the property's name by default.
 @attached(accessor, names: named(init), named(get), named(set))
