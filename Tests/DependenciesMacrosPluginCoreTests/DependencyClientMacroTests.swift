@@ -161,6 +161,25 @@ import Testing
     #expect(signatures("@DependencyClient\n" + source) == expected)
   }
 
+  @Test("A declaration of several stored properties gives a parameter for each")
+  func severalBindings() {
+    #expect(
+      signatures(
+        """
+        @DependencyClient
+        struct Client {
+          var width = 1.0, height: Double
+          var name, title: String?
+          let x = 1, y = 2
+          var endpoint: () -> Void
+        }
+        """)
+        == [
+          "init(width: Swift.Double = 1.0, height: Double, name: String? = nil, title: String? = nil, endpoint: @escaping () -> Void)",
+          "init(width: Swift.Double = 1.0, height: Double, name: String? = nil, title: String? = nil)",
+        ])
+  }
+
   @Test(
     "Without an endpoint, no initializers",
     arguments: [
@@ -202,7 +221,7 @@ import Testing
       (
         "@DependencyClient\nstruct Client {\n  var a: () -> Void, b: () -> Void\n}",
         [
-          "3:3: error: '@DependencyClient' cannot read a declaration of 2 properties: declare each property with its own 'var'"
+          "3:3: error: '@DependencyClient' cannot read a declaration of 2 closure properties: declare each endpoint with its own 'var'"
         ]
       ),
       (

@@ -98,6 +98,7 @@ struct Settings: Sendable {
   var values: @Sendable () -> [String: String] = { [:] }
   var title = "Settings"
   var subtitle: String?
+  var width = 320.0, height: Double = 480
   var version: Int { 1 }
   static let shared = Settings(id: 0)
 }

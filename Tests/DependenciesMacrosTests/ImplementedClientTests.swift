@@ -50,7 +50,10 @@ import Testing
   }
 
   @Test func storedPropertiesInTheInitializers() {
-    let settings = Settings(id: 1, values: { ["a": "b"] }, title: "Custom", subtitle: "Sub")
+    let settings = Settings(
+      id: 1, values: { ["a": "b"] }, title: "Custom", subtitle: "Sub", width: 1, height: 2)
+    #expect(settings.width == 1)
+    #expect(settings.height == 2)
     #expect(settings.id == 1)
     #expect(settings.values() == ["a": "b"])
     #expect(settings.title == "Custom")
@@ -60,6 +63,8 @@ import Testing
     #expect(defaults.title == "Settings")
     #expect(defaults.subtitle == nil)
     #expect(defaults.version == 1)
+    #expect(defaults.width == 320)
+    #expect(defaults.height == 480)
     withKnownIssue {
       #expect(defaults.values() == [:])
     } matching: {

@@ -108,65 +108,80 @@ enum DependencyClientMacro {
       guard case .variable(let property) = member, !property.hasModifier("static") else {
         continue
       }
-      guard property.bindings.count == 1, let binding = property.bindings.first else {
+      let endpointDeclaration =
+        hasEndpointAttribute(property)
+        || (!property.isLet && property.bindings.first?.typeAnnotation?.functionType != nil)
+      // `var a = 1, b = 2` is several stored properties, each a parameter (the classic macro
+      // takes the first only); several endpoints in one declaration cannot be expanded.
+      if property.bindings.count > 1,
+        endpointDeclaration
+          || property.bindings.contains(where: { $0.typeAnnotation?.functionType != nil })
+      {
         throw ExpansionFailure(
           Diagnostic(
             .error,
-            "'@DependencyClient' cannot read a declaration of \(property.bindings.count) "
-              + "properties: declare each property with its own '\(property.isLet ? "let" : "var")'",
+            "'@DependencyClient' cannot read a declaration of \(property.bindings.count) closure "
+              + "properties: declare each endpoint with its own 'var'",
             at: SourceRange(source, property.range)))
       }
-      guard case .identifier(let name, _) = binding.pattern else {
-        throw ExpansionFailure(
-          Diagnostic(
-            .error,
-            "'@DependencyClient' cannot read the tuple pattern '\(source.text(binding.patternRange))': "
-              + "declare each property with its own '\(property.isLet ? "let" : "var")'",
-            at: SourceRange(source, binding.patternRange)))
-      }
-      let isEndpoint =
-        hasEndpointAttribute(property)
-        || (!property.isLet && binding.typeAnnotation?.functionType != nil)
       let access = ClientAccess(property.modifiers)
-      if property.isLet, binding.initializer != nil { continue }
-      if binding.accessorBlock?.isComputed == true { continue }
-      if access == .private, binding.initializer != nil { continue }
-      accesses.insert(access ?? .internal)
-      if isIgnored(property) { continue }
+      for (index, binding) in property.bindings.enumerated() {
+        guard case .identifier(let name, _) = binding.pattern else {
+          throw ExpansionFailure(
+            Diagnostic(
+              .error,
+              "'@DependencyClient' cannot read the tuple pattern "
+                + "'\(source.text(binding.patternRange))': declare each property with its own "
+                + "'\(property.isLet ? "let" : "var")'",
+              at: SourceRange(source, binding.patternRange)))
+        }
+        let isEndpoint = endpointDeclaration
+        if property.isLet, binding.initializer != nil { continue }
+        if binding.accessorBlock?.isComputed == true { continue }
+        if access == .private, binding.initializer != nil { continue }
+        accesses.insert(access ?? .internal)
+        if isIgnored(property) { continue }
 
-      let type: String
-      if let annotation = binding.typeAnnotation {
-        type = escapingType(annotation, in: source)
-      } else if let literal = binding.initializer?.literalKind {
-        switch literal {
-        case .boolean: type = "Swift.Bool"
-        case .integer: type = "Swift.Int"
-        case .float: type = "Swift.Double"
-        case .string: type = "Swift.String"
+        // A binding without a type or a value takes the type of the next annotated one
+        // (`var width, height: Double`).
+        let annotation =
+          binding.typeAnnotation
+          ?? (binding.initializer == nil
+            ? property.bindings[(index + 1)...].lazy.compactMap(\.typeAnnotation).first : nil)
+        let type: String
+        if let annotation {
+          type = escapingType(annotation, in: source)
+        } else if let literal = binding.initializer?.literalKind {
+          switch literal {
+          case .boolean: type = "Swift.Bool"
+          case .integer: type = "Swift.Int"
+          case .float: type = "Swift.Double"
+          case .string: type = "Swift.String"
+          }
+        } else {
+          context.diagnose(
+            Diagnostic(
+              .error,
+              "'@DependencyClient' requires '\(name)' to have a type annotation in order to "
+                + "generate a memberwise initializer",
+              at: SourceRange(source, binding.range),
+              fixIts: [
+                .insert(
+                  ": <#Type#>", at: binding.patternRange.upperBound, in: source,
+                  message: "Insert ': <#Type#>'")
+              ]))
+          return []
         }
-      } else {
-        context.diagnose(
-          Diagnostic(
-            .error,
-            "'@DependencyClient' requires '\(name)' to have a type annotation in order to "
-              + "generate a memberwise initializer",
-            at: SourceRange(source, binding.range),
-            fixIts: [
-              .insert(
-                ": <#Type#>", at: binding.patternRange.upperBound, in: source,
-                message: "Insert ': <#Type#>'")
-            ]))
-        return []
-      }
-      var text = "\(name): \(type)"
-      if !isEndpoint {
-        if let initializer = binding.initializer {
-          text += " = " + source.text(initializer.range)
-        } else if case .optional? = binding.typeAnnotation?.kind {
-          text += " = nil"
+        var text = "\(name): \(type)"
+        if !isEndpoint {
+          if let initializer = binding.initializer {
+            text += " = " + source.text(initializer.range)
+          } else if case .optional? = annotation?.kind {
+            text += " = nil"
+          }
         }
+        parameters.append(Parameter(name: name, text: text, isEndpoint: isEndpoint))
       }
-      parameters.append(Parameter(name: name, text: text, isEndpoint: isEndpoint))
     }
     guard parameters.contains(where: \.isEndpoint) else { return [] }
 
