@@ -8,7 +8,7 @@ BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples runtime-libs dlopen release-checks test integration surface bench bench-quick \
-  bench-json bench-docs bench-instructions deps lint lint-swift \
+  bench-json bench-docs bench-instructions bench-build deps lint lint-swift \
   lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -62,6 +62,13 @@ bench: deps
 
 bench-quick: deps
 	$(SWIFT) run -c release Benchmarks --quick
+
+## Clean-build time of a small package that uses @DependencyClient and @DependencyEntry, built
+## against this repository by path (scripts/bench-build.py; BENCH_BUILD_FLAGS=--baseline also
+## builds the same feature written without macros, --release builds in release mode).
+BENCH_BUILD_FLAGS ?=
+bench-build: deps
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-build.py $(BENCH_BUILD_FLAGS)
 
 ## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
 ## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then SCALING_RUNS more

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 // Concurrency Kit (`libck`) is the only thing this package needs beyond the toolchain.
@@ -27,6 +28,7 @@ let package = Package(
     .library(name: "IssueReporting", targets: ["IssueReporting"]),
     .library(name: "ConcurrencyExtras", targets: ["ConcurrencyExtras"]),
     .library(name: "Clocks", targets: ["Clocks"]),
+    .library(name: "DependenciesMacros", targets: ["DependenciesMacros"]),
     .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "Dependencies Test Support", targets: ["Dependencies_Test_Support"]),
     // The rest of the classic graph's products, so that a manifest written for it resolves with
@@ -101,6 +103,22 @@ let package = Package(
         .target(name: "Clocks", condition: .when(traits: ["Clocks"])),
       ]
     ),
+    // The classic macros (`@DependencyClient`, `@DependencyEndpoint`, `@DependencyEntry`):
+    // declarations in DependenciesMacros, expanded by DependenciesMacrosPlugin, an executable the
+    // compiler runs and talks to over its plugin message protocol. It depends on nothing outside
+    // this package (no swift-syntax): DependenciesMacrosPluginCore reads the declarations and
+    // writes the expansions, and is unit-tested without the compiler.
+    .target(
+      name: "DependenciesMacros",
+      dependencies: [
+        "Dependencies", "IssueReporting", "XCTestDynamicOverlay", "DependenciesMacrosPlugin",
+      ]
+    ),
+    .macro(
+      name: "DependenciesMacrosPlugin",
+      dependencies: ["DependenciesMacrosPluginCore"]
+    ),
+    .target(name: "DependenciesMacrosPluginCore"),
     .target(
       name: "DependenciesTestSupportLoader"
     ),
@@ -172,6 +190,26 @@ let package = Package(
       name: "XCTestDynamicOverlayTests", dependencies: ["XCTestDynamicOverlay", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
+    // The macros' reader, expansions and protocol handling, on source text and messages, without
+    // the compiler.
+    .testTarget(
+      name: "DependenciesMacrosPluginCoreTests",
+      dependencies: ["DependenciesMacrosPluginCore"]
+    ),
+    // The built plugin executable driven through its protocol: conversations recorded from the
+    // compiler, and malformed ones. It depends on DependenciesMacros so that the executable is
+    // built; the tests find it beside the test bundle (see PluginExecutable.swift).
+    .testTarget(
+      name: "DependenciesMacrosPluginTests",
+      dependencies: ["DependenciesMacros"],
+      exclude: ["Recorded"]
+    ),
+    // The macros expanded by the compiler, in code written as the classic documentation writes
+    // it: clients and entries that must compile and behave.
+    .testTarget(
+      name: "DependenciesMacrosTests",
+      dependencies: ["Dependencies", "DependenciesMacros", "DependenciesTestSupport"]
+    ),
     .testTarget(
       name: "DependenciesTestSupportTests",
       dependencies: ["DependenciesTestSupport", "Dependencies_Test_Support", "ChildTestRun"]

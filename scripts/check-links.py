@@ -3,15 +3,16 @@
 
 Usage: scripts/check-links.py [FILE.md ...]
 
-By default it checks README.md, ARCHITECTURE.md (when present) and every article of
-Sources/Dependencies/Documentation.docc. For each file:
+By default it checks README.md, ARCHITECTURE.md (when present) and every article of the DocC
+catalogs (Sources/Dependencies/Documentation.docc, Sources/DependenciesMacros/Documentation.docc).
+For each file:
 
   - relative links and images, `[text](path)`, `[text](path#anchor)`, `[text](#anchor)` and
     reference definitions `[id]: path`, must point to an existing file or directory, and an anchor
     must name a heading of the target Markdown file (GitHub's anchor rules). Links with a scheme
     (https:, mailto:, …) are not followed.
-  - `<doc:Article>` and `<doc:Article#Heading>` must name an article of the DocC catalog (a .md file
-    of the catalog that is not a symbol extension page) and, with an anchor, one of its headings
+  - `<doc:Article>` and `<doc:Article#Heading>` must name an article of the file's DocC catalog (a
+    .md file of the catalog that is not a symbol extension page) and, with an anchor, one of its headings
     (DocC's anchor rules: the heading text with spaces as dashes).
   - snippets: a line `<!-- snippet: PATH -->` or `<!-- snippet: PATH#NAME -->` must be followed by a
     fenced code block whose content is exactly the file at PATH (relative to the repository root),
@@ -29,6 +30,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOG = os.path.join(ROOT, "Sources/Dependencies/Documentation.docc")
+# Every DocC catalog of the package; `<doc:…>` links resolve within the catalog of their file
+# (README.md's within Dependencies').
+CATALOGS = [
+    CATALOG,
+    os.path.join(ROOT, "Sources/DependenciesMacros/Documentation.docc"),
+]
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -73,9 +80,16 @@ def docc_anchors(text):
     return {re.sub(r"\s+", "-", h.strip()).lower() for h in headings(text)}
 
 
-def catalog_articles():
+def catalog_of(path):
+    for catalog in CATALOGS:
+        if os.path.abspath(path).startswith(catalog + os.sep):
+            return catalog
+    return CATALOG
+
+
+def catalog_articles(catalog):
     articles = {}
-    for path in glob.glob(os.path.join(CATALOG, "**", "*.md"), recursive=True):
+    for path in glob.glob(os.path.join(catalog, "**", "*.md"), recursive=True):
         with open(path, encoding="utf-8") as f:
             text = f.read()
         first = next((line for line in text.splitlines() if line.strip()), "")
@@ -178,11 +192,12 @@ def main():
         files = [os.path.join(ROOT, "README.md")]
         if os.path.exists(os.path.join(ROOT, "ARCHITECTURE.md")):
             files.append(os.path.join(ROOT, "ARCHITECTURE.md"))
-        files += sorted(glob.glob(os.path.join(CATALOG, "**", "*.md"), recursive=True))
-    articles = catalog_articles()
+        for catalog in CATALOGS:
+            files += sorted(glob.glob(os.path.join(catalog, "**", "*.md"), recursive=True))
+    articles = {catalog: catalog_articles(catalog) for catalog in CATALOGS}
     problems = []
     for path in files:
-        check_file(path, articles, problems)
+        check_file(path, articles[catalog_of(path)], problems)
     if problems:
         print(f"Broken links in the documentation ({len(problems)}):")
         for problem in problems:

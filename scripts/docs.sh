@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC catalog of each documented module offline (Dependencies and its satellites
-# IssueReporting, ConcurrencyExtras and Clocks), with warnings (broken symbol links, unresolved
+# Builds the DocC catalog of each documented module offline (Dependencies, its satellites
+# IssueReporting, ConcurrencyExtras and Clocks, and DependenciesMacros), with warnings (broken symbol links, unresolved
 # articles) as errors, after checking with the same symbol graphs that every public symbol is
 # documented and curated (scripts/check-doc-coverage.py).
 # Output: .build-docs/<Module>.doccarchive for each module. To look at one, serve the archive's
@@ -10,12 +10,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(IssueReporting ConcurrencyExtras Clocks Dependencies)
+modules=(IssueReporting ConcurrencyExtras Clocks Dependencies DependenciesMacros)
 
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-# Building Dependencies builds the satellites it depends on, and emits their graphs too.
-swift build --scratch-path .build-docs --target Dependencies \
+# Building DependenciesMacros builds Dependencies and the satellites it depends on, and emits
+# their graphs too.
+swift build --scratch-path .build-docs --target DependenciesMacros \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" \
   -Xswiftc -emit-extension-block-symbols
 

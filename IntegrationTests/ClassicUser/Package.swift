@@ -13,7 +13,11 @@ let package = Package(
   targets: [
     .target(
       name: "Feature",
-      dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]
+      dependencies: [
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        // `@DependencyClient` and `@DependencyEntry`, expanded by this package's plugin.
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ]
     ),
     .testTarget(
       name: "FeatureTests",
