@@ -90,21 +90,26 @@ extension DependencyValues {
   }
 }
 
+/// Runs `body` in the scope of a request of `user`.
+func inRequest<R>(of user: String, _ body: () -> R) -> R {
+  withDependencies {
+    $0.requestUser = user
+  } operation: {
+    body()
+  }
+}
+
 @Suite struct CapturedOverrideTests {
   @Test func aModelMadeByADefaultNeverCarriesOneRequestsOverridesIntoAnother() {
     isolated {
       withDependencies {
         $0 = .live
       } operation: {
-        let first = withDependencies {
-          $0.requestUser = "Ada"
-        } operation: {
+        let first = inRequest(of: "Ada") {
           @Dependency(GreeterKey.self) var greeter
           return greeter.greet()
         }
-        let second = withDependencies {
-          $0.requestUser = "Grace"
-        } operation: {
+        let second = inRequest(of: "Grace") {
           @Dependency(GreeterKey.self) var greeter
           return greeter.greet()
         }
@@ -121,15 +126,11 @@ extension DependencyValues {
       withDependencies {
         $0 = .live
       } operation: {
-        let first = withDependencies {
-          $0.requestUser = "Ada"
-        } operation: {
+        let first = inRequest(of: "Ada") {
           @Dependency(EscapingGreeterKey.self) var greet
           return greet()
         }
-        let second = withDependencies {
-          $0.requestUser = "Grace"
-        } operation: {
+        let second = inRequest(of: "Grace") {
           @Dependency(EscapingGreeterKey.self) var greet
           return greet()
         }
