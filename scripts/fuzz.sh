@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh [--update-corpus] [SECONDS]
 #
-# Each target is compiled straight from CSupport/src/*.c with DCK_DEBUG (live counters, invariant
+# Each target is compiled straight from CSupport/src/*.c (except dck_object_pin.c, which calls the
+# Swift runtime) with DCK_DEBUG (live counters, invariant
 # checker) and AddressSanitizer + UndefinedBehaviorSanitizer (any UB aborts), into .build-fuzz/.
 # It starts from the committed seeds in Fuzz/corpus/<target>/ (read-only) and a working corpus in
 # .build-fuzz/corpus/<target>/ that persists between runs. A crash, a failed model check, a leak,
@@ -54,13 +55,19 @@ fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
+# The core's sources, but dck_object_pin.c: it calls the Swift runtime, which the targets do not link.
+core_sources=()
+for f in CSupport/src/*.c; do
+  [[ $f == */dck_object_pin.c ]] || core_sources+=("$f")
+done
+
 status=0
 for target in trie cache; do
   binary="$build/${target}_fuzz"
   echo "=== fuzz: building $binary"
   "$CLANG" -g -O1 -DDCK_DEBUG -std=c11 -Wall -Wextra -Werror -ICSupport/include "${sanitizers[@]}" \
     -fsanitize-coverage-ignorelist=Fuzz/coverage-ignorelist.txt "${linker[@]}" \
-    "Fuzz/${target}_fuzz.c" $(ls CSupport/src/*.c | grep -v dck_object_pin.c) -lck -lpthread -o "$binary"
+    "Fuzz/${target}_fuzz.c" "${core_sources[@]}" -lck -lpthread -o "$binary"
 
   seeds="Fuzz/corpus/$target"
   working="$build/corpus/$target"

@@ -8,7 +8,7 @@
  *     a new root and leaves the old one untouched; unchanged subtrees are shared between roots.
  *
  *   - the *cache* (dck_cache_*): a table of default values keyed by (key identifier, context), read
- *     without locks and computed exactly once per key and context.
+ *     without locks and computed exactly once per key and context (until dck_cache_reset empties it).
  *
  * Ownership is stated on every function:
  *   "+1"       the caller receives a reference it must give back (dck_trie_release, or the value's
@@ -212,7 +212,8 @@ typedef enum dck_cache_status {
   DCK_CACHE_CYCLE,        /* computing the value needs the value itself (on this thread, or through
                              threads waiting on each other); nothing was computed or cached */
   DCK_CACHE_NOT_COMPUTED, /* `compute` returned NULL; nothing was cached */
-  DCK_CACHE_EXISTS,       /* dck_cache_put: a value was already cached; the new one was not taken */
+  DCK_CACHE_EXISTS,       /* dck_cache_put, dck_cache_replace_computed: a value was already put, or
+                             one is being computed; the new one was not taken */
   DCK_CACHE_INSERTED,     /* dck_cache_put: the value was cached */
   DCK_CACHE_RETIRED,      /* the cache was retired (dck_cache_retire): nothing was found, computed
                              or cached */
@@ -222,7 +223,8 @@ typedef enum dck_cache_status {
 /**
  * Returns the cached value for (key, context), computing it with `compute(key, context, info)` when
  * absent. Exactly once: when many threads miss the same entry together, one computes and the others
- * wait for its result, and all get the identical value. `*out_value` receives a borrowed value (valid
+ * wait for its result, and all get the identical value (a waiter on a computation that
+ * dck_cache_reset orphaned computes again, see there). `*out_value` receives a borrowed value (valid
  * until the cache is destroyed) for FOUND and COMPUTED, NULL otherwise. Lock-free when the value is
  * cached; otherwise blocking (a writer lock around the table, and waiting for another thread's
  * computation of the same entry). Never runs `compute` with a lock held. On a retired cache, returns
@@ -267,12 +269,13 @@ bool dck_cache_retire(dck_cache_t *cache);
  * dck_cache_get_or_compute computes and caches values again; the context set with
  * dck_cache_set_context is cleared, and can be set again. Nothing is released: the values stay alive,
  * and every borrowed pointer valid, until dck_cache_destroy. A computation running meanwhile returns
- * its value to its caller without caching it. Returns false, changing nothing, when the cache was
+ * its value to its caller without caching it, and a thread waiting for it computes the value again.
+ * Returns false, changing nothing, when the cache was
  * retired. Blocking (writer lock; allocates).
  */
 bool dck_cache_reset(dck_cache_t *cache);
 
-/** The number of values readers can find (0 once retired or reset). Wait-free. */
+/** The number of values readers can find (0 once retired; a reset sets it back to 0). Wait-free. */
 size_t dck_cache_count(dck_cache_t *cache);
 
 /** dck_cache_context's answer when no context was set. */
@@ -327,8 +330,10 @@ void dck_keypath_getter_call(const void *getter, const void *arguments, void *re
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
- * Adds an unowned reference to the Swift object `object` (borrowed): its memory is not freed, and so
- * its address not reused, until dck_object_unpin, though the object may be deinitialised meanwhile.
+ * Adds an unowned reference to the native Swift object `object` (borrowed; the caller holds a strong
+ * reference while it pins): its memory is not freed, and so its address not reused, until
+ * dck_object_unpin, though the object may be deinitialised meanwhile. Only for native Swift objects:
+ * an Objective-C object has no Swift reference counts (the façade pins nothing on Apple platforms).
  * Lock-free.
  */
 void dck_object_pin(void *object);
@@ -338,7 +343,7 @@ void dck_object_unpin(void *object);
 
 /**
  * Whether the pinned `object`'s strong references are gone (it is being, or has been,
- * deinitialised). Wait-free (one load).
+ * deinitialised). Wait-free (one relaxed load): `true` is final; `false` may already be stale.
  */
 bool dck_object_is_deinitializing(void *object);
 
@@ -349,7 +354,8 @@ bool dck_object_is_deinitializing(void *object);
 /**
  * Sets whether the calling thread runs a `withDependencies` update closure, and returns what it was
  * (for the caller to restore). The core never reads it: the Swift façade uses it to tell reads made
- * while values are being set. Wait-free.
+ * while values are being set. Wait-free, except that raising the flag on a thread's first use of the
+ * core allocates its per-thread state.
  */
 bool dck_setting_exchange(bool setting);
 
@@ -418,7 +424,7 @@ int64_t dck_debug_live_cache_values(void);
 
 /**
  * Per-thread blocks currently allocated: one for each thread that has used the core (read a cache,
- * set a read frame) and not yet exited.
+ * set a read frame, raised the setting flag) and not yet exited.
  */
 int64_t dck_debug_live_thread_blocks(void);
 

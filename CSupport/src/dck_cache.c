@@ -9,13 +9,16 @@
  *
  *     entry = { key, context, value, owner, next_to_release }
  *
- * hashed and compared on (key, context). Entries are allocated one per (key, context) the first time
- * that pair is claimed or put, each on its own cache line, and are never freed while the cache lives.
- * Until the cache is retired they are never removed from the table either: the table only ever grows.
+ * hashed and compared on (key, context). An entry is allocated for a (key, context) the first time
+ * that pair is claimed or put (and again after a reset), each on its own cache line, and is never freed
+ * while the cache lives; dck_cache_replace_computed allocates one more to hold the value it replaced.
+ * Until the cache is retired or reset no entry is removed from the table: between those, the table
+ * only grows.
  * No constraint is placed on the key or context values. (Packing `key | context` into one direct
  * ck_hs/ck_ht key would need aligned keys and small contexts, and the pending state and its owner
  * would still need a home; with entries, claiming, publishing and vacating an entry are plain stores
- * into it, never table mutations, so readers only ever race with inserts.) An entry is in one of
+ * into it, never table mutations, so readers only ever race with inserts, and with the swap of the
+ * slot array by a retirement or a reset.) An entry is in one of
  * three states:
  *
  *     published   value != NULL                  (owner == NULL)
@@ -172,6 +175,8 @@
  *                             (the block, dck_thread.h, and the record).
  *   dck_cache_count           wait-free.
  *   dck_cache_context         wait-free (one acquire load).
+ *   dck_cache_get_in_set_context
+ *                             as dck_cache_get, plus one acquire load (the context).
  *   dck_cache_set_context     lock-free (one compare-and-swap, release; never retried).
  *   dck_cache_get_or_compute  lock-free when the value is cached; blocking otherwise.
  *   dck_cache_put             blocking (cache->lock).
@@ -267,8 +272,9 @@ struct dck_cache {
      cache in the per-thread memo. Set before the cache is shared, then only by dck_cache_retire,
      dck_cache_reset (P6) and dck_cache_replace_computed (P7). */
   dck_atomic_u64_t id;
-  /* The context set by dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Set at most once (CAS, release),
-     read by every default read that has no context of its own (acquire). */
+  /* The context set by dck_cache_set_context, or DCK_CACHE_NO_CONTEXT. Set at most once (CAS, release)
+     until dck_cache_reset clears it (under lock, release CAS); read by every default read that has no
+     context of its own (acquire). */
   dck_atomic_u32_t context;
 };
 

@@ -9,8 +9,18 @@
  * deinitialised when its last strong reference goes. Unlike a weak reference, it needs no side
  * table, so the object's own retains and releases stay on their fast path.
  *
- * These wrappers call the Swift runtime's entry points (the ones `unowned` compiles to); Swift code
- * may not name them itself. All three are lock-free (atomic operations on the object's header).
+ * These wrappers call the Swift runtime's entry points (the ones `unowned` compiles to for native
+ * objects); Swift code may not name them itself. All three are lock-free (atomic operations on the
+ * object's header).
+ *
+ * Only native Swift objects: the counts live in the header of a Swift object, which an Objective-C
+ * object does not have, so the façade pins nothing where Objective-C interoperability exists (Apple
+ * platforms; there it keeps a weak reference instead). The caller of dck_object_pin holds a strong
+ * reference while it pins (pinning freed memory would be a use after free); dck_object_unpin gives
+ * back exactly the one unowned reference its dck_object_pin added.
+ *
+ * Ordering: dck_object_is_deinitializing is one relaxed load. `true` is final (an object never
+ * comes back to life); `false` may already be stale, which costs only a later sweep of the entry.
  */
 #include "dck.h"
 

@@ -2,8 +2,8 @@
  * dck_published.c — a pointer set once and then read by any thread.
  *
  * The Swift façade sets some pointers once, on the first read of the process (the identity of its
- * task-local, the address of its root values), and every later read loads them. A slot starts NULL; the first writer to compare-and-swap it
- * wins and later writers change nothing. Readers load it with acquire ordering, pairing with the
+ * task-local, the address of its root values), and every later read loads them. A slot starts NULL;
+ * the first writer to compare-and-swap it wins and later writers change nothing. Readers load it with acquire ordering, pairing with the
  * writer's release, so whatever the published object holds was written before a reader can see it.
  * A reader never writes: many threads reading one slot share its cache line without contention.
  *

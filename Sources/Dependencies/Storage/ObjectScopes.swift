@@ -29,9 +29,23 @@ import CDependencies
 /// its memory is not freed, so its address cannot be reused by another object: an entry found for an
 /// address is the entry of the object at that address. An entry whose object is deinitialising or
 /// deinitialised (`dck_object_is_deinitializing`) is dead; the sweep drops it and unpins the memory.
+///
+/// Only native Swift objects can be pinned: an Objective-C object has no Swift reference counts in
+/// its header. Where Objective-C interoperability exists (Apple platforms, ``pinsObjects``), an entry
+/// keeps a weak reference instead, and is its object's only while that reference loads the object
+/// itself (a new object at a dead one's address finds no entry).
 final class _ObjectScopes: Sendable {
   /// The process-wide table.
   static let shared = _ObjectScopes()
+
+  /// Whether entries pin their objects (Linux and other platforms without Objective-C: every class
+  /// is a native Swift class) or keep a weak reference (Apple platforms, where an object may be an
+  /// Objective-C one).
+  #if canImport(ObjectiveC)
+    static let pinsObjects = false
+  #else
+    static let pinsObjects = true
+  #endif
 
   /// What `withDependencies(from:)` restores for an object.
   struct Scope: Sendable {
@@ -42,15 +56,40 @@ final class _ObjectScopes: Sendable {
   }
 
   private struct Entry: @unchecked Sendable {
-    // @unchecked Sendable: `object` is only an address (pinned, see the type's documentation) used
-    // with the runtime's thread-safe reference-count entry points, with the table's lock held.
-    /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
-    let object: UnsafeMutableRawPointer
+    // @unchecked Sendable: `pinned` is only an address (pinned, see the type's documentation) used
+    // with the runtime's thread-safe reference-count entry points, and `weakObject` a weak reference
+    // (the runtime makes its loads thread-safe); both are used with the table's lock held.
+    /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back), where
+    /// objects are pinned; otherwise nil.
+    let pinned: UnsafeMutableRawPointer?
+    /// The object, where objects are not pinned; otherwise nil.
+    weak var weakObject: AnyObject?
     let scope: Scope
 
-    var isDead: Bool { dck_object_is_deinitializing(object) }
+    init(_ object: AnyObject, scope: Scope) {
+      if _ObjectScopes.pinsObjects {
+        let address = Unmanaged.passUnretained(object).toOpaque()
+        dck_object_pin(address)  // the caller holds `object`
+        self.pinned = address
+      } else {
+        self.pinned = nil
+        self.weakObject = object
+      }
+      self.scope = scope
+    }
 
-    func unpin() { dck_object_unpin(object) }
+    var isDead: Bool {
+      if let pinned { return dck_object_is_deinitializing(pinned) }
+      return weakObject == nil
+    }
+
+    /// Whether this entry, found at `object`'s address, is `object`'s (a pinned address cannot have
+    /// been reused; a weak reference must still load `object` itself).
+    func belongs(to object: AnyObject) -> Bool { pinned != nil || weakObject === object }
+
+    func unpin() {
+      if let pinned { dck_object_unpin(pinned) }
+    }
   }
 
   private struct State {
@@ -63,10 +102,8 @@ final class _ObjectScopes: Sendable {
 
   /// Remembers that `object` was returned by a scope with `values`.
   func record(_ object: AnyObject, _ values: DependencyValues) {
-    let address = Unmanaged.passUnretained(object).toOpaque()
-    dck_object_pin(address)
     let entry = Entry(
-      object: address,
+      object,
       scope: Scope(
         storage: values._storage,
         context: values._contextIsOverridden ? values._context : nil))
@@ -83,9 +120,14 @@ final class _ObjectScopes: Sendable {
 
   /// The scope `object` was returned by, if it was recorded.
   func scope(of object: AnyObject) -> Scope? {
-    // `object` is alive (the caller holds it) and an entry's object is pinned: an entry found for
-    // its address is its own.
-    state.withLock { $0.entries[ObjectIdentifier(object)]?.scope }
+    // `object` is alive (the caller holds it); an entry found for its address is its own when it
+    // pins it, or when its weak reference loads it.
+    state.withLock { state in
+      guard let entry = state.entries[ObjectIdentifier(object)], entry.belongs(to: object) else {
+        return nil
+      }
+      return entry.scope
+    }
   }
 
   /// Removes the dead entries and schedules the next sweep; returns them, to be unpinned and
