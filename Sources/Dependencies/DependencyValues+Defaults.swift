@@ -12,7 +12,8 @@ extension DependencyValues {
   /// values when it returns: a `@Dependency` property of the value, values escaped with
   /// `withEscapedDependencies`, a task the computation started. (The computation sees its
   /// overrides through an owner of its own, `_TrieRoot(proxying:for:)`, which is then uniquely
-  /// referenced unless something kept it.) Such a default is never cached for everyone, so a
+  /// referenced unless something kept it, or kept a root built on it — a nested scope's, a merge
+  /// with a model's values — which holds it: `_TrieRoot.proxiesBuiltOn`.) Such a default is never cached for everyone, so a
   /// request's override never leaks into the default another request reads. Within its own
   /// `withDependencies` scope it is shared: the scope keeps it while its operation runs
   /// (`_ScopeDefaults`), and releases it when the operation returns; a read anywhere else computes
@@ -52,7 +53,8 @@ extension DependencyValues {
       let root = owner.scopeItStandsFor ?? owner
       return root.handle == storage.handle ? root : nil
     }
-    if let scopeRoot, let kept = _ScopeDefaults.value(of: Key.Value.self, for: entry, in: scopeRoot)
+    if let scopeRoot,
+      let kept = _ScopeDefaults.value(of: Key.Value.self, for: entry, of: cache, in: scopeRoot)
     {
       // Computed from this scope's overrides by an earlier read in the scope; a computation that
       // reads it depends on the scope too.
@@ -130,7 +132,7 @@ extension DependencyValues {
     _overrideReads?.record(id, nil)
     // Later reads in the scope share it while the scope's operation runs.
     if belongsToTheScope, let scopeRoot,
-      let kept = _ScopeDefaults.keep(value, for: entry, in: scopeRoot)
+      let kept = _ScopeDefaults.keep(value, for: entry, of: cache, in: scopeRoot)
     {
       return kept
     }

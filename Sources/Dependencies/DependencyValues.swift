@@ -76,6 +76,7 @@ public struct DependencyValues: Sendable {
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
     guard let root = _TrieRoot.inserting(key, box, into: _storageHandle.pointer) else { return }
+    if let base = _storageOwner { root.noteBuilt(on: base) }
     _storageHandle = _BorrowedHandle(root.handle)
     _storageOwner = consume root
   }
@@ -244,10 +245,10 @@ extension DependencyValues {
   }
 
   /// The box of `key`'s value that a read finds without computing anything: the override in
-  /// `storage` (nil for the empty root: no call), then the one in `captured`, then the default cached in `cache` (a
-  /// direct handle) for `context`, or — when the read sets none — for the context
-  /// `prepareDependencies` set for the cache, else `unlessPrepared`. `isOverride` tells the first two
-  /// from the last. Nil: the read must go to `_resolveDefault`.
+  /// `storage` (nil for the empty root: no call), then the one in `captured`, then the default
+  /// cached in `cache` (a direct handle) for `context`, or — when the read sets none — for the
+  /// context `prepareDependencies` set for the cache, else `unlessPrepared`. `isOverride` tells the
+  /// first two from the last. Nil: the read must go to `_resolveDefault`.
   @inlinable @inline(__always)
   static func _find(
     _ id: _KeyIdentity, storage: OpaquePointer?, captured: OpaquePointer?, cache: OpaquePointer?,

@@ -162,8 +162,9 @@ extension DependencyValues {
 
   /// Makes these values current for the duration of `operation`, the operation of a
   /// `withDependencies` scope whose values were `parent`'s before its update. When the update made
-  /// a root of its own, the root is marked as the scope of an operation while `operation` runs, so
-  /// that it keeps the defaults computed from its overrides (`_ScopeDefaults`), and closed after.
+  /// a root of its own (one no other operation claimed), the root is claimed as the scope of this
+  /// operation while `operation` runs, so that it keeps the defaults computed from its overrides
+  /// (`_ScopeDefaults`), and closed after.
   @inlinable
   func _bindScope<R, E: Error>(after parent: _BorrowedHandle, _ operation: () throws(E) -> R)
     throws(E) -> R
@@ -190,12 +191,12 @@ extension DependencyValues {
     return try result.get()
   }
 
-  /// Marks the root of these values as the scope of an operation (see `_bindScope`), and returns
-  /// it unretained (these values keep it alive while the operation runs); nil for no root.
+  /// Claims the root of these values as the scope of an operation (see `_bindScope`), and returns
+  /// it unretained (these values keep it alive while the operation runs); nil for no root, or a
+  /// root another operation claimed first (that one closes it).
   @usableFromInline
   func _beginScope() -> Unmanaged<_TrieRoot>? {
-    guard let root = _storageOwner else { return nil }
-    root.isScopeOfAnOperation = true
+    guard let root = _storageOwner, root.claimAsScopeOfAnOperation() else { return nil }
     return Unmanaged.passUnretained(root)
   }
 

@@ -44,9 +44,20 @@ final class VisitCounter: @unchecked Sendable {
       return $0
     }
   }
+}
+
+/// A scope-derived default whose instances are counted, read only by the test of its release
+/// (tests run in parallel: no other test makes one).
+// @unchecked Sendable: the property wrapper is only read after initialisation.
+final class CountedSession: @unchecked Sendable {
+  @Dependency(\.requestUser) var user
   static let alive = LockIsolated(0)
   init() { Self.alive.withValue { $0 += 1 } }
   deinit { Self.alive.withValue { $0 -= 1 } }
+}
+
+enum CountedSessionKey: Dependency.Key {
+  static var liveValue: CountedSession { CountedSession() }
 }
 
 enum VisitCounterKey: Dependency.Key {
@@ -76,6 +87,36 @@ enum BannerKey: Dependency.Key {
   static var liveValue: Banner {
     @Dependency(\.context) var context
     return Banner(text: "running \(context)")
+  }
+}
+
+/// Makes its model in a scope of its own, on top of the overrides it is computed with: the model
+/// keeps a root built on them, not the computation's values themselves.
+enum NestedScopeGreeterKey: Dependency.Key {
+  static var liveValue: Greeter {
+    withDependencies {
+      $0.locale = Locale(identifier: "fr_FR")
+    } operation: {
+      Greeter()
+    }
+  }
+}
+
+/// A model made at launch in a scope of its own, whose values a default's computation merges
+/// with its own through `withDependencies(from:)`. (Made on first use: the test that uses it makes
+/// it first, outside any request, as an app would at launch.)
+let launchModel = withDependencies {
+  $0.locale = Locale(identifier: "de_DE")
+} operation: {
+  Greeter()
+}
+
+/// Makes its model from `launchModel`'s values merged with the overrides it is computed with.
+enum MergedScopeGreeterKey: Dependency.Key {
+  static var liveValue: Greeter {
+    withDependencies(from: launchModel) {
+      Greeter()
+    }
   }
 }
 
@@ -117,6 +158,38 @@ func inRequest<R>(of user: String, _ body: () -> R) -> R {
         #expect(first == "Hello, Ada!")
         #expect(second == "Hello, Grace!")
         #expect(atRoot.greet() == "Hello, nobody!")
+      }
+    }
+  }
+
+  /// The model keeps a root built on the computation's overrides (a nested scope's): that keeps
+  /// them as much as keeping the computation's own values does.
+  @Test func aModelMadeInANestedScopeOfTheDefaultNeverCarriesOneRequestIntoAnother() {
+    expectEachRequestGreetedAsItself {
+      @Dependency(NestedScopeGreeterKey.self) var greeter
+      return greeter.greet()
+    }
+  }
+
+  /// The same with a root merged from the computation's overrides and a model's values.
+  @Test func aModelMadeFromAMergeInTheDefaultNeverCarriesOneRequestIntoAnother() {
+    #expect(launchModel.greet() == "Hello, nobody!")
+    expectEachRequestGreetedAsItself {
+      @Dependency(MergedScopeGreeterKey.self) var greeter
+      return greeter.greet()
+    }
+  }
+
+  private func expectEachRequestGreetedAsItself(
+    _ greet: () -> String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    isolated {
+      withDependencies {
+        $0 = .live
+      } operation: {
+        #expect(inRequest(of: "Ada", greet) == "Hello, Ada!", sourceLocation: sourceLocation)
+        #expect(inRequest(of: "Grace", greet) == "Hello, Grace!", sourceLocation: sourceLocation)
+        #expect(greet() == "Hello, nobody!", sourceLocation: sourceLocation)
       }
     }
   }
@@ -239,6 +312,36 @@ func inRequest<R>(of user: String, _ body: () -> R) -> R {
     }
   }
 
+  /// Another operation that runs in the same root while the first still runs — a model's values
+  /// adopted unchanged by `withDependencies(from:)` in a detached task — neither closes the first
+  /// operation's defaults nor is served them from another cache.
+  @Test func anotherOperationInTheSameRootLeavesTheFirstOnesDefaults() async {
+    await isolated {
+      await withDependencies {
+        $0 = .live
+      } operation: {
+        await withDependencies {
+          $0.requestUser = "Ada"
+        } operation: {
+          @Dependency(VisitCounterKey.self) var counter
+          let model = Greeter()
+          #expect(counter.visit() == 1)
+          let inDetachedTask = await Task.detached {
+            withDependencies(from: model) {
+              @Dependency(VisitCounterKey.self) var counter
+              return counter
+            }
+          }.value
+          #expect(inDetachedTask !== counter)
+          #expect(inDetachedTask.user == "Ada")
+          @Dependency(VisitCounterKey.self) var again
+          #expect(again === counter)
+          #expect(again.visit() == 2)
+        }
+      }
+    }
+  }
+
   /// Once the operation has returned, its scope keeps nothing: the instance (which holds the
   /// scope's values, the scope holding it) is released with the last reference to it.
   @Test func theScopeReleasesItsDefaultsWhenTheOperationReturns() {
@@ -246,17 +349,17 @@ func inRequest<R>(of user: String, _ body: () -> R) -> R {
       withDependencies {
         $0 = .live
       } operation: {
-        let before = VisitCounter.alive.value
-        weak var released: VisitCounter?
+        weak var released: CountedSession?
         withDependencies {
           $0.requestUser = "Ada"
         } operation: {
-          @Dependency(VisitCounterKey.self) var counter
-          released = counter
-          #expect(VisitCounter.alive.value == before + 1)
+          @Dependency(CountedSessionKey.self) var session
+          released = session
+          #expect(session.user == "Ada")
+          #expect(CountedSession.alive.value == 1)
         }
         #expect(released == nil)
-        #expect(VisitCounter.alive.value == before)
+        #expect(CountedSession.alive.value == 0)
       }
     }
   }

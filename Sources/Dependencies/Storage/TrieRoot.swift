@@ -23,13 +23,22 @@ final class _TrieRoot: @unchecked Sendable {
   /// The second stored property, right after `nodeStorage` (`scopeDefaultsSlotAddress`); only
   /// touched through the C atomics.
   @exclusivity(unchecked) private var scopeDefaultsSlot: UnsafeMutableRawPointer? = nil
-  /// Whether a `withDependencies` operation runs in this root's scope: only such a root keeps the
-  /// defaults of its scope, and closes them when the operation returns. Set before the root is
-  /// shared.
-  @exclusivity(unchecked) var isScopeOfAnOperation = false
+  /// Set (from nil, once, with `dck_published_set`) by the `withDependencies` operation that claims
+  /// this root as its scope: only such a root keeps the defaults of its scope, and only the
+  /// operation that claimed it closes them when it returns. The third stored property, right after
+  /// `scopeDefaultsSlot` (`operationSlotAddress`); only touched through the C atomics.
+  @exclusivity(unchecked) private var operationSlot: UnsafeMutableRawPointer? = nil
   /// For an owner made for one default's computation (`init(proxying:for:)`): the root of the
   /// `withDependencies` scope it stands for, if any, whose defaults the computation shares.
   @exclusivity(unchecked) private(set) var scopeItStandsFor: _TrieRoot?
+  /// Whether this owner was made for one default's computation (`init(proxying:for:)`).
+  @exclusivity(unchecked) private(set) var isProxy = false
+  /// The owners made for a default's computation (`init(proxying:for:)`) whose maps this root was
+  /// built on — by setting a key (`inserting`) or merging (`merging`) — held so that a value that
+  /// keeps this root keeps them too: the computation then knows its overrides were kept (see
+  /// `DependencyValues._computeDefault`). Nil for a root built on no such owner (every root outside
+  /// a computation). Set before the root is shared.
+  @exclusivity(unchecked) private(set) var proxiesBuiltOn: [_TrieRoot]?
   /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set once, by
   /// `inserting`, before the owner is shared; reads need no exclusivity check.
   @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer
@@ -50,6 +59,26 @@ final class _TrieRoot: @unchecked Sendable {
   convenience init(proxying root: _TrieRoot, for scope: _TrieRoot?) {
     self.init(retaining: root.handle)
     scopeItStandsFor = scope
+    isProxy = true
+    proxiesBuiltOn = root.proxiesToHold
+  }
+
+  /// What a root built on this one holds (see `proxiesBuiltOn`): this owner, if it is a proxy, and
+  /// the proxies it holds itself.
+  var proxiesToHold: [_TrieRoot]? {
+    isProxy ? [self] + (proxiesBuiltOn ?? []) : proxiesBuiltOn
+  }
+
+  /// Records that this new root (not yet shared) was built on `base`'s map.
+  @inline(__always)
+  func noteBuilt(on base: _TrieRoot) {
+    if base.isProxy || base.proxiesBuiltOn != nil { holdProxies(of: base) }
+  }
+
+  private func holdProxies(of base: _TrieRoot) {
+    guard let held = base.proxiesToHold else { return }
+    let own = proxiesBuiltOn ?? []
+    proxiesBuiltOn = own + held.filter { proxy in !own.contains { $0 === proxy } }
   }
 
   /// The address of `nodeStorage`.
@@ -65,6 +94,21 @@ final class _TrieRoot: @unchecked Sendable {
       (MemoryLayout<dck_trie_overlay_storage_t>.size + alignment - 1) / alignment * alignment
     return (embeddedNodeAddress + offset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
   }
+
+  /// The address of `operationSlot`, right after `scopeDefaultsSlot` (both pointers).
+  private var operationSlotAddress: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    scopeDefaultsSlotAddress + 1
+  }
+
+  /// Claims this root as the scope of the calling `withDependencies` operation; false when an
+  /// operation claimed it before (a root made by another scope, such as a model's captured values
+  /// that `withDependencies(from:)` adopts unchanged, or values assigned whole). Lock-free.
+  func claimAsScopeOfAnOperation() -> Bool {
+    dck_published_set(operationSlotAddress, UnsafeMutableRawPointer(bitPattern: 1)!)
+  }
+
+  /// Whether an operation claimed this root as its scope (`claimAsScopeOfAnOperation`).
+  var isScopeOfAnOperation: Bool { dck_published_get(operationSlotAddress) != nil }
 
   deinit {
     _ScopeDefaults.release(scopeDefaultsSlot)
@@ -123,7 +167,10 @@ final class _TrieRoot: @unchecked Sendable {
     let root = dck_trie_merge(handle, other.handle)!
     if root == other.handle { return other.releasingDuplicate(root) }
     if root == handle { return self.releasingDuplicate(root) }
-    return _TrieRoot(adopting: root)
+    let merged = _TrieRoot(adopting: root)
+    merged.noteBuilt(on: self)
+    merged.noteBuilt(on: other)
+    return merged
   }
 
   /// When the C core hands back an existing root (+1), keep the existing owner and drop the extra
