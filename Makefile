@@ -20,7 +20,8 @@ release-checks: deps
 	$(SWIFT) test -c release --filter ReadPathTests
 
 ## Runs the whole test suite (debug build; the withMainSerialExecutor tests in a process of their
-## own), then the integration package, each with its output in .build/test-logs/, and ends with one
+## own), then the four integration packages (ClassicUser, ClassicSurface, ModuleAliases,
+## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one
 ## summary of all (scripts/run-tests.py); VERBOSE=1 shows the
 ## whole output as it comes. Fails when any part fails.
 test: deps

@@ -140,10 +140,10 @@ extension _LiveValueCache {
   }
 
   /// Caches `box` (a borrowed `_DependencyBox`) as the value the `prepareDependencies` call at
-  /// `site` gives `entry`, and records it; with `replacingComputed`, in place of a value that was computed (not
-  /// prepared), which is set aside (see `_LifecycleState.setAside(where:readsToo:)`). False when a
-  /// value is cached already (or being computed), or the cache was shut down. Under the lifecycle's
-  /// lock, so that no shutdown starts in between.
+  /// `site` gives `entry`, and records it; with `replacingComputed`, in place of a value that was
+  /// computed (not prepared), which is set aside (see `_LifecycleState.setAside(where:readsToo:)`).
+  /// False when a value is cached already (or being computed), or the cache was shut down. Under
+  /// the lifecycle's lock, so that no shutdown starts in between.
   func cachePrepared(
     _ entry: _CacheEntryID, box: UnsafeMutableRawPointer, replacingComputed: Bool, site: _ReadSite
   ) -> Bool {

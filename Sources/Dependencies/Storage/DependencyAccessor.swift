@@ -125,7 +125,7 @@ func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
 }
 
 /// The registry of accessors: a table that holds every accessor for the rest of the process, keyed
-/// by the key's metatype, the getter's function or the key path's object. It is a C live-value
+/// by the key's metatype or the key path's object. It is a C live-value
 /// cache (`dck_cache`) that is never destroyed: a lookup is a per-thread memo hit or a lock-free
 /// table read, and creation is exactly-once per key.
 @usableFromInline

@@ -23,7 +23,8 @@ import SwiftShims
 @usableFromInline
 struct _KeyPathGetter: @unchecked Sendable {
   // @unchecked Sendable: both pointers name immutable memory of a key path object that the
-  // accessor registry keeps alive for the rest of the process.
+  // accessor holding this getter keeps alive (through its `get` closure, see
+  // `_DependencyAccessor`).
 
   /// The component's getter: a key-path accessor (`@convention(thin)`, Swift calling convention).
   @usableFromInline let getter: UnsafeRawPointer
@@ -39,7 +40,11 @@ struct _KeyPathGetter: @unchecked Sendable {
 
   /// Reads the layout of `keyPath` (see the type's documentation).
   private static func read<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathGetter? {
-    #if _pointerBitWidth(_64)
+    #if _ptrauth(_arm64e)
+      // The runtime signs the accessors in key path objects there; a plain call would fail its
+      // authentication. Key paths are applied with `subscript(keyPath:)`.
+      return nil
+    #elseif _pointerBitWidth(_64)
       // A reference-writable key path has a reference prefix; a key path of a subclass type is not
       // one of these.
       let kind = ObjectIdentifier(type(of: keyPath))
@@ -58,6 +63,9 @@ struct _KeyPathGetter: @unchecked Sendable {
         header & _SwiftKeyPathBufferHeader_HasReferencePrefixFlag == 0
       else { return nil }
       let size = Int(header & _SwiftKeyPathBufferHeader_SizeMask)
+      // One computed component without arguments: header (padded to a word), identifier, getter,
+      // maybe a setter. Anything shorter or longer is another shape (`\.self` has no component).
+      guard size == 3 * word || size == 4 * word else { return nil }
       let component = buffer + word
       let componentHeader = component.load(as: UInt32.self)
       let discriminator =
