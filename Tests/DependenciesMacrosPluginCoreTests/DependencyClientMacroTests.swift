@@ -233,7 +233,7 @@ import Testing
       (
         "@DependencyClient\nstruct Client {\n  var x = y\n  #if DEBUG\n  .z\n  #endif\n}",
         [
-          "5:3: error: '@DependencyClient' cannot read this declaration: cannot read a '#if' block that continues the expression before it (write the member access on the line of the expression, or declare the property in each branch)"
+          "5:3: error: '@DependencyClient' cannot read a '#if' block that continues the expression before it (write the member access on the line of the expression, or declare the property in each branch)"
         ]
       ),
     ])
