@@ -118,6 +118,29 @@ struct ClosureLiteralShape: CustomTestStringConvertible, Sendable {
     #expect(reader.cursor.currentText == "var")
   }
 
+  @Test(
+    "A line that ends with a binary operator or a ternary's ':' continues on the next",
+    arguments: [
+      (
+        "isPreview ?\n  Client.preview : Client.live\nvar next",
+        "isPreview ?\n  Client.preview : Client.live"
+      ),
+      (
+        "isPreview ? Client.preview :\n  Client.live\nvar next",
+        "isPreview ? Client.preview :\n  Client.live"
+      ),
+      ("a +\n  b ??\n  c\nvar next", "a +\n  b ??\n  c"),
+      // A postfix operator (no whitespace before it) ends the line's expression.
+      ("a!\nvar next", "a!"),
+    ])
+  func lineEndingOpen(text: String, expected: String) throws {
+    let source = SourceText(text)
+    var reader = try SyntaxReader(source)
+    let expression = try reader.readExpression(.initializer)
+    #expect(source.text(expression.range) == expected)
+    #expect(reader.cursor.currentText == "var")
+  }
+
   @Test("A prefix operator on the next line starts a new statement")
   func prefixOperator() throws {
     let source = SourceText("a\n-b")

@@ -28,7 +28,7 @@ extension SyntaxReader {
       }
       if !first, context != .argument, token.newlineBefore {
         if token.kind == .pound, Self.directives.contains(text) { break }
-        if !isContinuation() { break }
+        if !endsLineOpen(), !isContinuation() { break }
       }
       try cursor.skipBalanced()
       first = false
@@ -52,6 +52,19 @@ extension SyntaxReader {
   static let directives: Set<String> = [
     "#if", "#else", "#elseif", "#endif", "#sourceLocation", "#warning", "#error",
   ]
+
+  /// Whether the line before the token at the cursor ends in the middle of an expression: with a
+  /// binary operator (whitespace before it, as the line break is after it: `isPreview ?`,
+  /// `a +`) or the `:` of a ternary (`isPreview ? a :`).
+  private func endsLineOpen() -> Bool {
+    guard cursor.index > 0 else { return false }
+    let previous = cursor.tokens[cursor.index - 1]
+    switch previous.kind {
+    case .operator: return previous.triviaBefore
+    case .punctuation: return cursor.text(previous) == ":"
+    default: return false
+    }
+  }
 
   /// Whether the token at the start of a line continues the expression on the line before:
   /// member access (`.name`), a binary operator (whitespace after it, as before it), `as`, `is`,
@@ -264,5 +277,15 @@ extension SyntaxReader {
     default:
       return true
     }
+  }
+}
+
+extension SyntaxReader {
+  /// Whether `text` reads as one expression in `context`, all of it.
+  package static func readsWhole(_ text: String, as context: ExpressionContext) -> Bool {
+    guard var reader = try? SyntaxReader(SourceText(text)),
+      (try? reader.readExpression(context)) != nil
+    else { return false }
+    return reader.cursor.isAtEnd
   }
 }
