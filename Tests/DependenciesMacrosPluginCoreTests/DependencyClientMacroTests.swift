@@ -161,6 +161,16 @@ import Testing
     #expect(signatures("@DependencyClient\n" + source) == expected)
   }
 
+  @Test("A value with a trailing closure that starts with 'get' is a stored property's")
+  func trailingClosureValue() {
+    let expansion = expand(
+      "DependencyClientMacro", .member,
+      "@DependencyClient\nstruct Client {\n  var x: Int = compute { get() }\n  var endpoint: () -> Void\n}"
+    )
+    #expect(expansion.pieces?.count == 2)
+    #expect(expansion.pieces?.allSatisfy { $0.contains("\n  x: Int = compute { get() }") } == true)
+  }
+
   @Test("A declaration of several stored properties gives a parameter for each")
   func severalBindings() {
     #expect(

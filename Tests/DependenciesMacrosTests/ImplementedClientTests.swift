@@ -72,6 +72,13 @@ import Testing
     }
   }
 
+  @Test func storedPropertyWithTrailingClosureValue() {
+    let counter = Counter(start: 5, increment: { $0 + 2 })
+    #expect(counter.start == 5)
+    #expect(counter.increment(value: counter.start) == 7)
+    #expect(Counter().start == 10)
+  }
+
   @Test func letAfterEndpoint() {
     let factory = Factory(make: { seed in { seed * 10 } }, name: "tens")
     #expect(factory.make(seed: 4)() == 40)

@@ -114,7 +114,7 @@ extension SyntaxReader {
       initializer = try readExpression(.initializer)
     }
     var accessorBlock: AccessorBlock?
-    if cursor.isAt("{"), initializer == nil || isAtAccessorBlock() {
+    if cursor.isAt("{"), initializer == nil || isAtObserversAfterInitializer() {
       accessorBlock = try readAccessorBlock()
     }
     return PatternBinding(

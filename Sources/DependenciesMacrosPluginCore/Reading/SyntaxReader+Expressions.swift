@@ -24,7 +24,9 @@ extension SyntaxReader {
       if token.kind == .punctuation {
         if [")", "]", "}", ";"].contains(text) { break }
         if text == ",", context != .statement { break }
-        if text == "{", context == .initializer, !first, isAtAccessorBlock() { break }
+        if text == "{", context == .initializer, !first, isAtObserversAfterInitializer() {
+          break
+        }
       }
       if !first, context != .argument, token.newlineBefore {
         if token.kind == .pound, Self.directives.contains(text) { break }
@@ -110,6 +112,25 @@ extension SyntaxReader {
     case .endOfFile: return true
     default: return false
     }
+  }
+
+  /// At `{` after a property's initializer: whether it opens the property's observers rather than
+  /// a trailing closure of the initializer. A property with a value has no `get` or `set`, so
+  /// Swift decides as swift-syntax's `atStartOfGetSetAccessor` does: `didSet`, `willSet` or
+  /// `init` right after the brace, or after attributes (`@name`, `@name(…)`). Anything else
+  /// (`compute { get() }`) is a trailing closure.
+  package func isAtObserversAfterInitializer() -> Bool {
+    var lookahead = cursor
+    lookahead.advance()
+    while lookahead.consume("@") {
+      guard lookahead.current.kind == .identifier else { return false }
+      lookahead.advance()
+      if lookahead.isAt("(") {
+        guard (try? lookahead.skipBalanced()) != nil else { return false }
+      }
+    }
+    return lookahead.current.kind == .identifier
+      && ["didSet", "willSet", "init"].contains(lookahead.currentText)
   }
 
   package static let accessorKeywords: Set<String> = [
