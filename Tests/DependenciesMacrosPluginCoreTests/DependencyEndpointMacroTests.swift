@@ -48,6 +48,10 @@ import Testing
         "private var _endpoint: () -> Int = {\n  REPORT\n  return 42\n}"
       ),
       (
+        "@DependencyEndpoint\nvar endpoint: () -> Int = { unsafe compute() }",
+        "private var _endpoint: () -> Int = {\n  REPORT\n  return unsafe compute()\n}"
+      ),
+      (
         "@DependencyEndpoint\nvar endpoint: (Int) -> Bool = { _ in false }",
         "private var _endpoint: (Int) -> Bool = { _ in\n  REPORT\n  return false\n}"
       ),

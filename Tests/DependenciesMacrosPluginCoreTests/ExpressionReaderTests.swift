@@ -69,6 +69,19 @@ struct ClosureLiteralShape: CustomTestStringConvertible, Sendable {
       ClosureLiteralShape(
         source: "{ #if DEBUG\n  1\n  #else\n  2\n  #endif\n}",
         body: "#if DEBUG\n  1\n  #else\n  2\n  #endif"),
+      // A word spelled like a modifier starts a declaration only before a declaration keyword
+      // or another modifier: `unsafe compute()` is an expression (SE-0458).
+      ClosureLiteralShape(
+        source: "{ unsafe compute() }", body: "unsafe compute()",
+        soleExpression: "unsafe compute()"),
+      ClosureLiteralShape(
+        source: "{ private func f() -> Int { 1 }; return f() }",
+        body: "private func f() -> Int { 1 }; return f()"),
+      ClosureLiteralShape(
+        source: "{ nonisolated(unsafe) var x = 1; return x }",
+        body: "nonisolated(unsafe) var x = 1; return x"),
+      ClosureLiteralShape(
+        source: "{ fileprivate static let x = 1 }", body: "fileprivate static let x = 1"),
     ])
   func closures(_ shape: ClosureLiteralShape) throws {
     let (source, expression) = try read(shape.source)

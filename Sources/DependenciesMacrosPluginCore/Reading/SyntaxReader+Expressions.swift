@@ -287,7 +287,17 @@ extension SyntaxReader {
       if Self.statementKeywords.contains(text) { return false }
       let next = cursor.peek()
       if Self.declarationIntroducers.contains(text), next.kind == .identifier { return false }
-      if isAtModifier(), next.kind == .identifier { return false }
+      // A modifier starts a declaration only before its keyword or another modifier, or with
+      // its detail (`nonisolated(unsafe)`): `unsafe compute()` is an expression.
+      if isAtModifier() {
+        let nextText = cursor.text(next)
+        if next.kind == .punctuation, nextText == "(" { return false }
+        if next.kind == .identifier,
+          Self.declarationKeywords.contains(nextText) || Self.isModifierWord(nextText)
+        {
+          return false
+        }
+      }
       // A labeled statement: `outer: for …`.
       if cursor.isAt(":", ahead: 1), cursor.peek(2).kind == .identifier,
         ["for", "while", "repeat", "do", "if", "switch"].contains(cursor.text(cursor.peek(2)))
