@@ -118,6 +118,21 @@ import Testing
           "private var `_load \"it\"`: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).load \\\"it\\\"'\")\n}"
         ]
       ),
+      // Names with characters other than ASCII are backquoted: `_a→b` would be `_a`, `→`, `b`.
+      (
+        "@DependencyEndpoint\nvar `a→b`: (_ id: Int) -> Void",
+        [
+          "func `a→b`(id p0: Int) -> Void {\n  self.`a→b`(p0)\n}",
+          "private var `_a→b`: (_ id: Int) -> Void = { _ in\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).a→b'\")\n}",
+        ]
+      ),
+      (
+        "@DependencyEndpoint(method: \"café\")\nvar endpoint: () -> Void",
+        [
+          "func `café`() -> Void {\n  self.endpoint()\n}",
+          "private var _endpoint: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).endpoint'\")\n}",
+        ]
+      ),
     ])
   func names(declaration: String, expected: [String]) {
     #expect(peers(declaration).pieces == expected)

@@ -229,6 +229,19 @@ import Testing
     #expect(entry(.accessor, declaration, context: context).diagnostics.isEmpty)
   }
 
+  @Test("A raw or non-ASCII name gets a backquoted key name")
+  func rawNames() {
+    #expect(
+      key("@DependencyEntry\npublic var `a→b` = Client.test")?.hasPrefix(
+        "public nonisolated enum `A→bKey`:") == true)
+    #expect(
+      key("@DependencyEntry\npublic var `my client` = Client.test")?.hasPrefix(
+        "public nonisolated enum `My clientKey`:") == true)
+    #expect(
+      key("@DependencyEntry\nvar `a→b` = Client.test")?.hasPrefix(
+        "private nonisolated enum `__Key_a→b`:") == true)
+  }
+
   @Test("A value that reads whole only between parentheses is parenthesised; others are not")
   func multilineValues() throws {
     let ternary = "isPreview ?\n  Client.preview : Client.live"

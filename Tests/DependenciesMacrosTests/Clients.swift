@@ -116,6 +116,13 @@ struct Counter: Sendable {
 func compute(_ body: () -> Int) -> Int { body() }
 func get() -> Int { 10 }
 
+/// Names with characters other than ASCII: a raw identifier (SE-0451) and a Unicode one.
+@DependencyClient
+struct Arrows: Sendable {
+  var `a→b`: @Sendable (_ value: Int) -> Int = { $0 }
+  var café: @Sendable () -> String = { "" }
+}
+
 @DependencyClient
 struct Factory: Sendable {
   var make: @Sendable (_ seed: Int) -> @Sendable () -> Int = { seed in { seed } }

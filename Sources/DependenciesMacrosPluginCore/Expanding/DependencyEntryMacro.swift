@@ -44,7 +44,7 @@ enum DependencyEntryMacro {
       if let type = binding.typeAnnotation, let typeName = EntryKeyName.name(of: type) {
         return typeName + "Key"
       }
-      return name.withoutBackquotes.uppercasingFirst + "Key"
+      return (name.withoutBackquotes.uppercasingFirst + "Key").asIdentifier
     }
 
     var keyAccess: String {
