@@ -161,6 +161,28 @@ import Testing
     #expect(signatures("@DependencyClient\n" + source) == expected)
   }
 
+  /// A divergence kept on purpose (MigratingFromClassic.md, "Macros"): classic recognizes only
+  /// `@Dependency`, and makes `@Dependencies.Dependency var uuid: UUIDGenerator` a parameter the
+  /// initializer cannot assign (the wrapped property has no setter).
+  @Test("'@Dependencies.Dependency' properties are not parameters, as '@Dependency' ones are not")
+  func moduleQualifiedDependency() {
+    #expect(
+      signatures(
+        """
+        @DependencyClient
+        struct Client {
+          @Dependencies.Dependency(\\.uuid) var uuid: UUIDGenerator
+          @Dependency(\\.date) var date: DateGenerator
+          var endpoint: () -> Void
+        }
+        """) == ["init(endpoint: @escaping () -> Void)", "init()"])
+    let attributes = expand(
+      "DependencyClientMacro", .memberAttribute,
+      "@Dependencies.Dependency(\\.callback) var callback: () -> Void",
+      attribute: "@DependencyClient", parent: parent)
+    #expect(attributes.pieces == [])
+  }
+
   @Test("A value with a trailing closure that starts with 'get' is a stored property's")
   func trailingClosureValue() {
     let expansion = expand(
