@@ -86,6 +86,21 @@ struct PropertyShape: CustomTestStringConvertible, Sendable {
         type: "any UserProtocol & Sendable", initializer: "MockUser()", modifiers: ["package"]),
       PropertyShape(
         source: "var pattern = #/user-(\\d+)/#", name: "pattern", initializer: "#/user-(\\d+)/#"),
+      // After a value, only `didSet`, `willSet` or `init` (after attributes, if any) open
+      // accessors; any other brace is a trailing closure, as in swift-syntax.
+      PropertyShape(
+        source: "var x: Int = compute { get() }", name: "x", type: "Int",
+        initializer: "compute { get() }"),
+      PropertyShape(
+        source: "var x: Int = compute {\n  set(1)\n}", name: "x", type: "Int",
+        initializer: "compute {\n  set(1)\n}"),
+      PropertyShape(
+        source: "var x = compute\n{ read }", name: "x", initializer: "compute\n{ read }"),
+      PropertyShape(
+        source: "var x = 1 { @MainActor(unsafe) willSet {} }", name: "x", initializer: "1",
+        accessors: "willSet"),
+      PropertyShape(
+        source: "var x = 1\n{ didSet {} }", name: "x", initializer: "1", accessors: "didSet"),
     ])
   func properties(_ shape: PropertyShape) throws {
     let source = SourceText(shape.source)

@@ -161,6 +161,38 @@ import Testing
     #expect(signatures("@DependencyClient\n" + source) == expected)
   }
 
+  /// A divergence kept on purpose (MigratingFromClassic.md, "Macros"): classic recognizes only
+  /// `@Dependency`, and makes `@Dependencies.Dependency var uuid: UUIDGenerator` a parameter the
+  /// initializer cannot assign (the wrapped property has no setter).
+  @Test("'@Dependencies.Dependency' properties are not parameters, as '@Dependency' ones are not")
+  func moduleQualifiedDependency() {
+    #expect(
+      signatures(
+        """
+        @DependencyClient
+        struct Client {
+          @Dependencies.Dependency(\\.uuid) var uuid: UUIDGenerator
+          @Dependency(\\.date) var date: DateGenerator
+          var endpoint: () -> Void
+        }
+        """) == ["init(endpoint: @escaping () -> Void)", "init()"])
+    let attributes = expand(
+      "DependencyClientMacro", .memberAttribute,
+      "@Dependencies.Dependency(\\.callback) var callback: () -> Void",
+      attribute: "@DependencyClient", parent: parent)
+    #expect(attributes.pieces == [])
+  }
+
+  @Test("A value with a trailing closure that starts with 'get' is a stored property's")
+  func trailingClosureValue() {
+    let expansion = expand(
+      "DependencyClientMacro", .member,
+      "@DependencyClient\nstruct Client {\n  var x: Int = compute { get() }\n  var endpoint: () -> Void\n}"
+    )
+    #expect(expansion.pieces?.count == 2)
+    #expect(expansion.pieces?.allSatisfy { $0.contains("\n  x: Int = compute { get() }") } == true)
+  }
+
   @Test("A declaration of several stored properties gives a parameter for each")
   func severalBindings() {
     #expect(
@@ -233,7 +265,7 @@ import Testing
       (
         "@DependencyClient\nstruct Client {\n  var x = y\n  #if DEBUG\n  .z\n  #endif\n}",
         [
-          "5:3: error: '@DependencyClient' cannot read this declaration: cannot read a '#if' block that continues the expression before it (write the member access on the line of the expression, or declare the property in each branch)"
+          "5:3: error: '@DependencyClient' cannot read a '#if' block that continues the expression before it (write the member access on the line of the expression, or declare the property in each branch)"
         ]
       ),
     ])

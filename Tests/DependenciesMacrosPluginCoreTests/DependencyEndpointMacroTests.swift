@@ -48,6 +48,10 @@ import Testing
         "private var _endpoint: () -> Int = {\n  REPORT\n  return 42\n}"
       ),
       (
+        "@DependencyEndpoint\nvar endpoint: () -> Int = { unsafe compute() }",
+        "private var _endpoint: () -> Int = {\n  REPORT\n  return unsafe compute()\n}"
+      ),
+      (
         "@DependencyEndpoint\nvar endpoint: (Int) -> Bool = { _ in false }",
         "private var _endpoint: (Int) -> Bool = { _ in\n  REPORT\n  return false\n}"
       ),
@@ -112,6 +116,21 @@ import Testing
         "@DependencyEndpoint\nvar `load \"it\"`: () -> Void",
         [
           "private var `_load \"it\"`: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).load \\\"it\\\"'\")\n}"
+        ]
+      ),
+      // Names with characters other than ASCII are backquoted: `_a→b` would be `_a`, `→`, `b`.
+      (
+        "@DependencyEndpoint\nvar `a→b`: (_ id: Int) -> Void",
+        [
+          "func `a→b`(id p0: Int) -> Void {\n  self.`a→b`(p0)\n}",
+          "private var `_a→b`: (_ id: Int) -> Void = { _ in\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).a→b'\")\n}",
+        ]
+      ),
+      (
+        "@DependencyEndpoint(method: \"café\")\nvar endpoint: () -> Void",
+        [
+          "func `café`() -> Void {\n  self.endpoint()\n}",
+          "private var _endpoint: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).endpoint'\")\n}",
         ]
       ),
     ])

@@ -229,6 +229,62 @@ import Testing
     #expect(entry(.accessor, declaration, context: context).diagnostics.isEmpty)
   }
 
+  @Test("A raw or non-ASCII name gets a backquoted key name")
+  func rawNames() {
+    #expect(
+      key("@DependencyEntry\npublic var `a→b` = Client.test")?.hasPrefix(
+        "public nonisolated enum `A→bKey`:") == true)
+    #expect(
+      key("@DependencyEntry\npublic var `my client` = Client.test")?.hasPrefix(
+        "public nonisolated enum `My clientKey`:") == true)
+    #expect(
+      key("@DependencyEntry\nvar `a→b` = Client.test")?.hasPrefix(
+        "private nonisolated enum `__Key_a→b`:") == true)
+  }
+
+  @Test("A value that reads whole only between parentheses is parenthesised; others are not")
+  func multilineValues() throws {
+    let ternary = "isPreview ?\n  Client.preview : Client.live"
+    let key = try #require(
+      self.key(
+        "@DependencyEntry(liveValue: \(ternary), previewValue: try\n  Client.make())\nvar client = Client.test"
+      ))
+    let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines[1...5].joined(separator: "\n") == """
+          @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = isPreview ?
+            Client.preview : Client.live
+          @DependenciesMacros._DependencyEntryDefaultValue static var previewValue = (try
+            Client.make())
+          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+        """)
+    // Each reads whole in `_DependencyEntryDefaultValue`, which makes it a getter.
+    for line in [1, 3, 5] {
+      let member = String(lines[line]) + (line == 5 ? "" : "\n" + lines[line + 1])
+      let getter = expand("DependencyEntryDefaultValueMacro", .accessor, member)
+      #expect(getter.diagnostics.isEmpty)
+      #expect(getter.pieces?.first?.hasPrefix("get {\n") == true)
+    }
+  }
+
+  @Test(
+    "_DependencyEntryDefaultValue: what it cannot read is an error, never a stored property",
+    arguments: [
+      (
+        "@_DependencyEntryDefaultValue static var liveValue = try\n  Client.make()",
+        "2:3: error: '@_DependencyEntryDefaultValue' cannot read this declaration: unexpected 'Client' after the declaration"
+      ),
+      (
+        "@_DependencyEntryDefaultValue static var liveValue: Client",
+        "1:1: error: '@_DependencyEntryDefaultValue' must be attached to a 'static var' with an initializer"
+      ),
+    ])
+  func defaultValueErrors(declaration: String, expected: String) {
+    let expansion = expand("DependencyEntryDefaultValueMacro", .accessor, declaration)
+    #expect(expansion.pieces == nil)
+    #expect(expansion.summaries == [expected])
+  }
+
   @Test("_DependencyEntryDefaultValue makes the initializer a getter")
   func defaultValue() {
     let expansion = expand(

@@ -69,6 +69,19 @@ struct ClosureLiteralShape: CustomTestStringConvertible, Sendable {
       ClosureLiteralShape(
         source: "{ #if DEBUG\n  1\n  #else\n  2\n  #endif\n}",
         body: "#if DEBUG\n  1\n  #else\n  2\n  #endif"),
+      // A word spelled like a modifier starts a declaration only before a declaration keyword
+      // or another modifier: `unsafe compute()` is an expression (SE-0458).
+      ClosureLiteralShape(
+        source: "{ unsafe compute() }", body: "unsafe compute()",
+        soleExpression: "unsafe compute()"),
+      ClosureLiteralShape(
+        source: "{ private func f() -> Int { 1 }; return f() }",
+        body: "private func f() -> Int { 1 }; return f()"),
+      ClosureLiteralShape(
+        source: "{ nonisolated(unsafe) var x = 1; return x }",
+        body: "nonisolated(unsafe) var x = 1; return x"),
+      ClosureLiteralShape(
+        source: "{ fileprivate static let x = 1 }", body: "fileprivate static let x = 1"),
     ])
   func closures(_ shape: ClosureLiteralShape) throws {
     let (source, expression) = try read(shape.source)
@@ -115,6 +128,29 @@ struct ClosureLiteralShape: CustomTestStringConvertible, Sendable {
     var reader = try SyntaxReader(source)
     let expression = try reader.readExpression(.initializer)
     #expect(source.text(expression.range) == "a\n  .b ?? c\n  + d")
+    #expect(reader.cursor.currentText == "var")
+  }
+
+  @Test(
+    "A line that ends with a binary operator or a ternary's ':' continues on the next",
+    arguments: [
+      (
+        "isPreview ?\n  Client.preview : Client.live\nvar next",
+        "isPreview ?\n  Client.preview : Client.live"
+      ),
+      (
+        "isPreview ? Client.preview :\n  Client.live\nvar next",
+        "isPreview ? Client.preview :\n  Client.live"
+      ),
+      ("a +\n  b ??\n  c\nvar next", "a +\n  b ??\n  c"),
+      // A postfix operator (no whitespace before it) ends the line's expression.
+      ("a!\nvar next", "a!"),
+    ])
+  func lineEndingOpen(text: String, expected: String) throws {
+    let source = SourceText(text)
+    var reader = try SyntaxReader(source)
+    let expression = try reader.readExpression(.initializer)
+    #expect(source.text(expression.range) == expected)
     #expect(reader.cursor.currentText == "var")
   }
 

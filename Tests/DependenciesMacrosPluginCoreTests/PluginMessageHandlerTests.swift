@@ -236,6 +236,40 @@ func macroJSON(_ typeName: String, _ name: String) -> JSON {
         .object(["loadPluginLibrary": .object(["libraryPath": .integer(1)])]),
         "'libraryPath' of message 'loadPluginLibrary' is not a string"
       ),
+      // Positions the plugin would add to and overflow.
+      (
+        .object([
+          "expandFreestandingMacro": .object([
+            "macro": macroJSON("A", "B"), "macroRole": .string("expression"),
+            "syntax": syntaxJSON("#A", offset: Int.max),
+          ])
+        ]),
+        "'syntax' of message 'expandFreestandingMacro' has offset 9223372036854775807, "
+          + "outside 0...2147483647"
+      ),
+      (
+        .object([
+          "expandAttachedMacro": .object([
+            "macro": macroJSON("DependencyClientMacro", "DependencyClient"),
+            "macroRole": .string("member"), "discriminator": .string("x"),
+            "attributeSyntax": syntaxJSON("@DependencyClient", line: Int.max),
+            "declSyntax": syntaxJSON("struct A {}"),
+          ])
+        ]),
+        "'attributeSyntax' of message 'expandAttachedMacro' has line 9223372036854775807, "
+          + "outside 0...2147483647"
+      ),
+      (
+        .object([
+          "expandAttachedMacro": .object([
+            "macro": macroJSON("DependencyClientMacro", "DependencyClient"),
+            "macroRole": .string("member"), "discriminator": .string("x"),
+            "attributeSyntax": syntaxJSON("@DependencyClient"),
+            "declSyntax": syntaxJSON("struct A {}", column: -1),
+          ])
+        ]),
+        "'declSyntax' of message 'expandAttachedMacro' has column -1, outside 0...2147483647"
+      ),
     ])
   func malformed(message: JSON, reason: String) {
     var handler = PluginMessageHandler()

@@ -44,6 +44,10 @@ import Testing
       \"\"\"), previewValue: .preview)
     public var client: any APIClient & Sendable = MockAPIClient()
     """,
+    """
+    @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = isPreview ?
+      Client.preview : Client(base: "{", retries: [1, 2].count)
+    """,
   ]
 
   private let insertions = [
@@ -93,7 +97,11 @@ import Testing
           parent: SourceText(mutate("struct Client {}", &generator)),
           lexicalContext: [SourceText(mutate("extension DependencyValues {}", &generator))])
         let expansion = Macros.expandAttached(typeName: typeName, input)!
-        if expansion.pieces == nil,
+        // No code without an error; and these roles always add code or say why.
+        let expectsCode =
+          (typeName, role) == ("DependencyEntryMacro", .peer)
+          || (typeName, role) == ("DependencyEntryDefaultValueMacro", .accessor)
+        if expansion.pieces == nil || (expectsCode && expansion.pieces == []),
           !expansion.diagnostics.contains(where: { $0.severity == .error })
         {
           silentFailures.append("\(typeName) \(role): \(declaration)")

@@ -31,6 +31,15 @@ import Testing
         PluginExecutable.framed([Data(#"{"expandAttachedMacro":{"macroRole":"peer"}}"#.utf8)]),
         "message 1 is not a plugin message: message 'expandAttachedMacro' has no 'macro'"
       ),
+      (
+        "a position that would overflow",
+        PluginExecutable.framed([
+          Data(
+            ##"{"expandFreestandingMacro":{"macro":{"moduleName":"DependenciesMacrosPlugin","typeName":"DependencyEntryIsolationCheckMacro","name":"IsolationCheck"},"macroRole":"declaration","discriminator":"x","syntax":{"kind":"declaration","source":"#IsolationCheck(x)","location":{"fileID":"A/B.swift","fileName":"/B.swift","offset":9223372036854775807,"line":1,"column":1}}}}"##
+              .utf8)
+        ]),
+        "has offset 9223372036854775807, outside 0...2147483647"
+      ),
     ])
   func broken(_ name: String, input: Data, error: String) throws {
     let result = try PluginExecutable.run(input: input)

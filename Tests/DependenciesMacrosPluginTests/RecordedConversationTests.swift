@@ -70,4 +70,36 @@ import Testing
       (diagnostic["message"] as? String)?.hasPrefix(
         "Default value required for non-throwing closure 'count'") == true)
   }
+
+  @Test(
+    "'#if' around a member's attributes: the member sent from the '#if', an error from both roles")
+  func conditionalAttributes() throws {
+    let conversation = try load("ConditionalAttributes")
+    let replies = try replay(conversation)
+    #expect(replies.count == conversation.requests.count)
+    for (index, (reply, recorded)) in zip(replies, conversation.replies).enumerated() {
+      #expect(reply == (recorded as? NSDictionary), "reply \(index)")
+    }
+    // swiftc sends the member with the '#if' that holds its attributes (SE-0367).
+    let memberAttribute = try #require(
+      conversation.requests.compactMap {
+        (($0 as? NSDictionary)?["expandAttachedMacro"] as? NSDictionary)
+      }.first { $0["macroRole"] as? String == "memberAttribute" })
+    let member = try #require(
+      (memberAttribute["declSyntax"] as? NSDictionary)?["source"] as? String)
+    #expect(member.hasPrefix("\n  #if hasAttribute(preconcurrency)\n  @preconcurrency\n  #endif"))
+    // Both expansions fail with the error at the '#if'.
+    let results = replies.compactMap { $0["expandMacroResult"] as? NSDictionary }
+    #expect(results.count == 2)
+    let source = Array(conversation.source.utf8)
+    for result in results {
+      #expect(result["expandedSource"] == nil)
+      let diagnostic = try #require((result["diagnostics"] as? [NSDictionary])?.first)
+      let offset = try #require((diagnostic["position"] as? NSDictionary)?["offset"] as? Int)
+      #expect(String(decoding: source[offset..<offset + 3], as: UTF8.self) == "#if")
+      #expect(
+        (diagnostic["message"] as? String)?.hasPrefix(
+          "'@DependencyClient' cannot read '#if' around the attributes of 'fetch'") == true)
+    }
+  }
 }

@@ -104,6 +104,25 @@ struct Settings: Sendable {
 }
 
 /// Closures that return closures, and a `let` declared after an endpoint.
+/// A stored property whose value is a call with a trailing closure that starts with `get`: a
+/// parameter of the memberwise initializer (only `didSet`, `willSet` and `init` open accessors
+/// after a value).
+@DependencyClient
+struct Counter: Sendable {
+  var start: Int = compute { get() }
+  var increment: @Sendable (_ value: Int) -> Int = { $0 + 1 }
+}
+
+func compute(_ body: () -> Int) -> Int { body() }
+func get() -> Int { 10 }
+
+/// Names with characters other than ASCII: a raw identifier (SE-0451) and a Unicode one.
+@DependencyClient
+struct Arrows: Sendable {
+  var `a→b`: @Sendable (_ value: Int) -> Int = { $0 }
+  var café: @Sendable () -> String = { "" }
+}
+
 @DependencyClient
 struct Factory: Sendable {
   var make: @Sendable (_ seed: Int) -> @Sendable () -> Int = { seed in { seed } }

@@ -1,5 +1,6 @@
 import Dependencies
 import DependenciesMacros
+import Synchronization
 
 // `@DependencyEntry` in every form the classic documentation shows.
 
@@ -57,6 +58,22 @@ extension DependencyValues {
   fileprivate var fileprivateGreeter = Greeter.test
 
   @DependencyEntry var apiClientEntry = APIClient()
+
+  // A value over two lines, the first ending with the ternary's `?`: the key's `liveValue` must
+  // still be computed, a new value on each read (`EvaluationCount.next()` each time).
+  @DependencyEntry(
+    liveValue: EvaluationCount.isCounting ? EvaluationCount.next() : 0)
+  package var evaluatedOnEachRead = 0
+}
+
+/// Counts evaluations of `evaluatedOnEachRead`'s live value.
+enum EvaluationCount {
+  static let isCounting = true
+  private static let count = Atomic<Int>(0)
+
+  static func next() -> Int {
+    count.add(1, ordering: .relaxed).newValue
+  }
 }
 
 /// Reads the fileprivate entry from outside the extension's file scope, for the tests.

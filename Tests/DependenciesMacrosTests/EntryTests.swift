@@ -65,6 +65,12 @@ import Testing
     #expect(salutation.word == "Hello")
   }
 
+  @Test func multilineLiveValueIsComputedOnEachRead() {
+    let first = DependencyValues.EvaluatedOnEachReadKey.liveValue
+    let second = DependencyValues.EvaluatedOnEachReadKey.liveValue
+    #expect(second > first)
+  }
+
   @Test func clientAsEntry() async {
     @Dependency(\.apiClientEntry) var client
     await withKnownIssue {

@@ -72,6 +72,19 @@ import Testing
     }
   }
 
+  @Test func storedPropertyWithTrailingClosureValue() {
+    let counter = Counter(start: 5, increment: { $0 + 2 })
+    #expect(counter.start == 5)
+    #expect(counter.increment(value: counter.start) == 7)
+    #expect(Counter().start == 10)
+  }
+
+  @Test func nonASCIINames() {
+    let arrows = Arrows(`a→b`: { $0 * 3 }, café: { "au lait" })
+    #expect(arrows.`a→b`(value: 2) == 6)
+    #expect(arrows.café() == "au lait")
+  }
+
   @Test func letAfterEndpoint() {
     let factory = Factory(make: { seed in { seed * 10 } }, name: "tens")
     #expect(factory.make(seed: 4)() == 40)

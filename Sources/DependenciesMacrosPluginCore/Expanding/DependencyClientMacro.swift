@@ -20,9 +20,17 @@ enum DependencyClientMacro {
   private static func memberAttributes(
     _ input: AttachedMacroInput, context: inout ExpansionContext
   ) throws(ExpansionFailure) -> [String] {
-    // A member the reader cannot read is reported once, by the member expansion.
-    guard let introducer = try? SyntaxReader.readIntroducer(input.declaration),
-      introducer.keyword == "var",
+    // A member the reader cannot read is reported by the member expansion; one it does not
+    // support (`#if` around a property's attributes) here too, at the member, since the member
+    // expansion would otherwise leave it without '@DependencyEndpoint'.
+    let introducer: SyntaxReader.Introducer
+    do {
+      introducer = try SyntaxReader.readIntroducer(input.declaration)
+    } catch {
+      guard error.isUnsupportedConstruct else { return [] }
+      throw ExpansionFailure(error, in: input.declaration, macro: "DependencyClient")
+    }
+    guard introducer.keyword == "var",
       case .variable(let declaration)? = try? SyntaxReader.readDeclaration(input.declaration),
       declaration.bindings.count == 1, !isIgnored(declaration),
       let property = EndpointProperty(declaration, in: input.declaration)

@@ -44,7 +44,7 @@ enum DependencyEntryMacro {
       if let type = binding.typeAnnotation, let typeName = EntryKeyName.name(of: type) {
         return typeName + "Key"
       }
-      return name.withoutBackquotes.uppercasingFirst + "Key"
+      return (name.withoutBackquotes.uppercasingFirst + "Key").asIdentifier
     }
 
     var keyAccess: String {
@@ -191,10 +191,13 @@ enum DependencyEntryMacro {
       return []
     }
     let access = entry.memberAccess
+    // The arguments were read between parentheses, where line breaks do not end them; after
+    // `static var liveValue =`, `_DependencyEntryDefaultValue` reads them as an initializer, so
+    // one that does not read whole as one is parenthesised (`= (a ?\n b : c)`).
     let values: [(name: String, text: String)] =
       [
-        entry.liveValue.map { ("liveValue", entry.attributeText($0.range)) },
-        entry.previewValue.map { ("previewValue", entry.attributeText($0.range)) },
+        entry.liveValue.map { ("liveValue", asInitializer(entry.attributeText($0.range))) },
+        entry.previewValue.map { ("previewValue", asInitializer(entry.attributeText($0.range))) },
         testValue.map { ("testValue", entry.declarationText($0.range)) },
       ].compactMap { $0 }
     var members: [String] = []
@@ -224,19 +227,42 @@ enum DependencyEntryMacro {
     let sendableCheck = (["#if DEBUG"] + located + ["#endif"]).joined(separator: "\n")
     return [sendableCheck, key]
   }
+
+  /// The expression as it reads after `=`: as written when it reads whole as an initializer, in
+  /// parentheses otherwise.
+  private static func asInitializer(_ expression: String) -> String {
+    SyntaxReader.readsWhole(expression, as: .initializer) ? expression : "(\(expression))"
+  }
 }
 
 /// `@_DependencyEntryDefaultValue`, which `@DependencyEntry` puts on the key's values when the
 /// property has no type annotation: `static var testValue = Client.test` becomes a computed
 /// property (a new value on each read) whose type is the initializer's.
+/// A declaration it cannot read is an error: without the getter, the value would be a stored
+/// property, evaluated once.
 enum DependencyEntryDefaultValueMacro {
   static func expand(_ input: AttachedMacroInput) -> MacroExpansion {
-    guard input.role == .accessor,
-      case .variable(let property)? = try? SyntaxReader.readDeclaration(input.declaration),
-      let initializer = property.bindings.first?.initializer
-    else { return MacroExpansion(pieces: [], diagnostics: []) }
-    return MacroExpansion(
-      pieces: ["get {\n  \(input.declaration.text(initializer.range))\n}"], diagnostics: [])
+    MacroExpansion.expanding { _ throws(ExpansionFailure) in
+      guard input.role == .accessor else { return [] }
+      let source = input.declaration
+      let declaration: Declaration
+      do throws(ReadError) {
+        declaration = try SyntaxReader.readDeclaration(source)
+      } catch {
+        throw ExpansionFailure(error, in: source, macro: "_DependencyEntryDefaultValue")
+      }
+      guard case .variable(let property) = declaration, property.bindings.count == 1,
+        let initializer = property.bindings.first?.initializer
+      else {
+        throw ExpansionFailure(
+          Diagnostic(
+            .error,
+            "'@_DependencyEntryDefaultValue' must be attached to a 'static var' with an "
+              + "initializer",
+            at: SourceRange(source, declaration.range)))
+      }
+      return ["get {\n  \(source.text(initializer.range))\n}"]
+    }
   }
 }
 

@@ -74,18 +74,23 @@ enum EndpointMethod {
     let call =
       (closure.isThrowing ? "try " : "") + (closure.isAsync ? "await " : "") + "self."
       + property.name + "(" + arguments.joined(separator: ", ") + ")"
-    return attributes.map { "@\($0) " }.joined() + access + "func " + name + "("
+    return attributes.map { "@\($0) " }.joined() + access + "func " + name.asDeclaredName + "("
       + parameters.joined(separator: ", ") + ")" + effects + " -> "
       + property.text(closure.returnType.range) + " {\n  " + call + "\n}"
   }
 }
 
 extension String {
-  /// Whether the text names a method: an identifier, or a backquoted name.
+  /// Whether the text names a method: an identifier, or a backquoted name. A name with
+  /// characters other than ASCII (`café`) is declared in backquotes (``asDeclaredName``).
   var isMethodName: Bool {
     if hasPrefix("`") {
       return count > 2 && hasSuffix("`") && !dropFirst().dropLast().contains("`")
         && !contains("\n")
+    }
+    if let first = utf8.first, utf8.contains(where: { $0 >= 0x80 }) {
+      return Lexer.isIdentifierHead(first) && first != UInt8(ascii: "$")
+        && utf8.allSatisfy(Lexer.isIdentifierBody)
     }
     return isPlainIdentifier
   }

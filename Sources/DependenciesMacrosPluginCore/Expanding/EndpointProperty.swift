@@ -81,11 +81,22 @@ extension String {
     isPlainIdentifier ? self : "`\(self)`"
   }
 
-  /// Whether the name can be written without backquotes.
+  /// The name as a declaration's name: as written when it is in backquotes already, else as
+  /// ``asIdentifier``.
+  var asDeclaredName: String {
+    hasPrefix("`") ? self : asIdentifier
+  }
+
+  /// Whether the name can be written without backquotes: ASCII letters, digits and `_`, not a
+  /// keyword. A name with other characters is written in backquotes: the reader does not know
+  /// Swift's Unicode ranges (`café` is an identifier, `a→b` an operator), and backquotes make
+  /// either one a name.
   var isPlainIdentifier: Bool {
-    guard let first = utf8.first, Lexer.isIdentifierHead(first), first != UInt8(ascii: "$")
+    guard let first = utf8.first, first < 0x80, Lexer.isIdentifierHead(first),
+      first != UInt8(ascii: "$")
     else { return false }
-    return utf8.allSatisfy(Lexer.isIdentifierBody) && !SwiftKeywords.reserved.contains(self)
+    return utf8.allSatisfy { $0 < 0x80 && Lexer.isIdentifierBody($0) }
+      && !SwiftKeywords.reserved.contains(self)
   }
 }
 

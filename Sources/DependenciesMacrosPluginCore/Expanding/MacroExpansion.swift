@@ -83,10 +83,11 @@ package struct ExpansionFailure: Error, Sendable {
 
   /// The failure for a declaration the reader could not read.
   package init(_ error: ReadError, in source: SourceText, macro: String) {
-    self.init(
-      Diagnostic(
-        .error, "'@\(macro)' cannot read this declaration: \(error.message)",
-        at: SourceRange(source, error.range)))
+    let message =
+      error.isUnsupportedConstruct
+      ? "'@\(macro)' \(error.message)"
+      : "'@\(macro)' cannot read this declaration: \(error.message)"
+    self.init(Diagnostic(.error, message, at: SourceRange(source, error.range)))
   }
 }
 

@@ -118,6 +118,14 @@ package enum HostMessage: Sendable {
     else {
       throw DecodingError(description: "'\(key)' of message '\(message)' is not a syntax object")
     }
+    // Positions the plugin adds to (a diagnostic's offset, its line) must not overflow: the
+    // compiler's are 32-bit.
+    for (field, value) in [("offset", offset), ("line", line), ("column", column)]
+    where !(0...Int(Int32.max)).contains(value) {
+      throw DecodingError(
+        description:
+          "'\(key)' of message '\(message)' has \(field) \(value), outside 0...\(Int32.max)")
+    }
     return SourceText(
       source,
       location: SourceText.Location(

@@ -2,6 +2,8 @@ extension SyntaxReader {
   /// The attributes, modifiers and keyword that start a declaration.
   package struct Introducer: Sendable {
     package var start: Int
+    /// The attributes, but those in a `#if` block (which only a declaration other than a
+    /// property may have: see ``skipConditionalAttributes()``).
     package var attributes: [Attribute]
     package var modifiers: [Modifier]
     /// `var`, `func`, `struct`, …
@@ -28,7 +30,17 @@ extension SyntaxReader {
 
   package mutating func readIntroducer() throws(ReadError) -> Introducer {
     let start = cursor.current.start
-    let attributes = try readAttributes()
+    var attributes: [Attribute] = []
+    var conditionalAttributes: Range<Int>?
+    while true {
+      if cursor.isAt("@") {
+        attributes.append(try readAttribute())
+      } else if let range = skipConditionalAttributes() {
+        conditionalAttributes = conditionalAttributes ?? range
+      } else {
+        break
+      }
+    }
     let modifiers = try readModifiers()
     guard cursor.current.kind == .identifier,
       Self.declarationKeywords.contains(cursor.currentText)
@@ -37,6 +49,9 @@ extension SyntaxReader {
         cursor.isAtEnd
           ? "expected a declaration" : "expected a declaration, found '\(cursor.currentText)'",
         at: cursor.current.range)
+    }
+    if let conditionalAttributes, cursor.isAt("var") || cursor.isAt("let") {
+      throw unsupportedConditionalAttributes(conditionalAttributes, of: cursor.peek())
     }
     return Introducer(
       start: start, attributes: attributes, modifiers: modifiers, keyword: cursor.currentText)
@@ -99,7 +114,7 @@ extension SyntaxReader {
       initializer = try readExpression(.initializer)
     }
     var accessorBlock: AccessorBlock?
-    if cursor.isAt("{"), initializer == nil || isAtAccessorBlock() {
+    if cursor.isAt("{"), initializer == nil || isAtObserversAfterInitializer() {
       accessorBlock = try readAccessorBlock()
     }
     return PatternBinding(
@@ -192,7 +207,7 @@ extension SyntaxReader {
       }
       if cursor.consume(";") { continue }
       let start = cursor.current.start
-      if cursor.current.kind == .pound {
+      if cursor.current.kind == .pound, !isAtConditionalAttributes() {
         let directive = cursor.currentText
         if directive == "#if" {
           try skipConditionalBlock()
@@ -216,6 +231,7 @@ extension SyntaxReader {
       do {
         introducer = try readIntroducer()
       } catch {
+        if error.isUnsupportedConstruct { throw error }
         throw ReadError(
           "expected a declaration in the body of '\(name)', found '\(cursor.currentText)'",
           at: cursor.current.range)
@@ -257,7 +273,7 @@ extension SyntaxReader {
         continue
       }
       if clauseStart, cursor.isAt(".") {
-        throw ReadError(
+        throw ReadError.unsupported(
           "cannot read a '#if' block that continues the expression before it "
             + "(write the member access on the line of the expression, or declare the property "
             + "in each branch)",

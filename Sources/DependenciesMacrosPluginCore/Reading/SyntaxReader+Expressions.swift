@@ -24,11 +24,13 @@ extension SyntaxReader {
       if token.kind == .punctuation {
         if [")", "]", "}", ";"].contains(text) { break }
         if text == ",", context != .statement { break }
-        if text == "{", context == .initializer, !first, isAtAccessorBlock() { break }
+        if text == "{", context == .initializer, !first, isAtObserversAfterInitializer() {
+          break
+        }
       }
       if !first, context != .argument, token.newlineBefore {
         if token.kind == .pound, Self.directives.contains(text) { break }
-        if !isContinuation() { break }
+        if !endsLineOpen(), !isContinuation() { break }
       }
       try cursor.skipBalanced()
       first = false
@@ -52,6 +54,19 @@ extension SyntaxReader {
   static let directives: Set<String> = [
     "#if", "#else", "#elseif", "#endif", "#sourceLocation", "#warning", "#error",
   ]
+
+  /// Whether the line before the token at the cursor ends in the middle of an expression: with a
+  /// binary operator (whitespace before it, as the line break is after it: `isPreview ?`,
+  /// `a +`) or the `:` of a ternary (`isPreview ? a :`).
+  private func endsLineOpen() -> Bool {
+    guard cursor.index > 0 else { return false }
+    let previous = cursor.tokens[cursor.index - 1]
+    switch previous.kind {
+    case .operator: return previous.triviaBefore
+    case .punctuation: return cursor.text(previous) == ":"
+    default: return false
+    }
+  }
 
   /// Whether the token at the start of a line continues the expression on the line before:
   /// member access (`.name`), a binary operator (whitespace after it, as before it), `as`, `is`,
@@ -97,6 +112,25 @@ extension SyntaxReader {
     case .endOfFile: return true
     default: return false
     }
+  }
+
+  /// At `{` after a property's initializer: whether it opens the property's observers rather than
+  /// a trailing closure of the initializer. A property with a value has no `get` or `set`, so
+  /// Swift decides as swift-syntax's `atStartOfGetSetAccessor` does: `didSet`, `willSet` or
+  /// `init` right after the brace, or after attributes (`@name`, `@name(…)`). Anything else
+  /// (`compute { get() }`) is a trailing closure.
+  package func isAtObserversAfterInitializer() -> Bool {
+    var lookahead = cursor
+    lookahead.advance()
+    while lookahead.consume("@") {
+      guard lookahead.current.kind == .identifier else { return false }
+      lookahead.advance()
+      if lookahead.isAt("(") {
+        guard (try? lookahead.skipBalanced()) != nil else { return false }
+      }
+    }
+    return lookahead.current.kind == .identifier
+      && ["didSet", "willSet", "init"].contains(lookahead.currentText)
   }
 
   package static let accessorKeywords: Set<String> = [
@@ -253,7 +287,17 @@ extension SyntaxReader {
       if Self.statementKeywords.contains(text) { return false }
       let next = cursor.peek()
       if Self.declarationIntroducers.contains(text), next.kind == .identifier { return false }
-      if isAtModifier(), next.kind == .identifier { return false }
+      // A modifier starts a declaration only before its keyword or another modifier, or with
+      // its detail (`nonisolated(unsafe)`): `unsafe compute()` is an expression.
+      if isAtModifier() {
+        let nextText = cursor.text(next)
+        if next.kind == .punctuation, nextText == "(" { return false }
+        if next.kind == .identifier,
+          Self.declarationKeywords.contains(nextText) || Self.isModifierWord(nextText)
+        {
+          return false
+        }
+      }
       // A labeled statement: `outer: for …`.
       if cursor.isAt(":", ahead: 1), cursor.peek(2).kind == .identifier,
         ["for", "while", "repeat", "do", "if", "switch"].contains(cursor.text(cursor.peek(2)))
@@ -264,5 +308,15 @@ extension SyntaxReader {
     default:
       return true
     }
+  }
+}
+
+extension SyntaxReader {
+  /// Whether `text` reads as one expression in `context`, all of it.
+  package static func readsWhole(_ text: String, as context: ExpressionContext) -> Bool {
+    guard var reader = try? SyntaxReader(SourceText(text)),
+      (try? reader.readExpression(context)) != nil
+    else { return false }
+    return reader.cursor.isAtEnd
   }
 }

@@ -18,6 +18,11 @@ extension SyntaxReader {
     "precedencegroup", "macro",
   ]
 
+  /// Whether `word` is spelled like a modifier.
+  static func isModifierWord(_ word: String) -> Bool {
+    accessModifiers.contains(word) || otherModifiers.contains(word)
+  }
+
   /// Whether the cursor is at a modifier (and not at an identifier that happens to be spelled
   /// like one).
   package func isAtModifier() -> Bool {
