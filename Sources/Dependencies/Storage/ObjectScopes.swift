@@ -31,21 +31,12 @@ import CDependencies
 /// deinitialised (`dck_object_is_deinitializing`) is dead; the sweep drops it and unpins the memory.
 ///
 /// Only native Swift objects can be pinned: an Objective-C object has no Swift reference counts in
-/// its header. Where Objective-C interoperability exists (Apple platforms, ``pinsObjects``), an entry
-/// keeps a weak reference instead, and is its object's only while that reference loads the object
-/// itself (a new object at a dead one's address finds no entry).
+/// its header. Where Objective-C interoperability exists (Apple platforms), an entry keeps a weak
+/// reference instead, and is its object's only while that reference loads the object itself (a new
+/// object at a dead one's address finds no entry).
 final class _ObjectScopes: Sendable {
   /// The process-wide table.
   static let shared = _ObjectScopes()
-
-  /// Whether entries pin their objects (Linux and other platforms without Objective-C: every class
-  /// is a native Swift class) or keep a weak reference (Apple platforms, where an object may be an
-  /// Objective-C one).
-  #if canImport(ObjectiveC)
-    static let pinsObjects = false
-  #else
-    static let pinsObjects = true
-  #endif
 
   /// What `withDependencies(from:)` restores for an object.
   struct Scope: Sendable {
@@ -56,40 +47,47 @@ final class _ObjectScopes: Sendable {
   }
 
   private struct Entry: @unchecked Sendable {
-    // @unchecked Sendable: `pinned` is only an address (pinned, see the type's documentation) used
-    // with the runtime's thread-safe reference-count entry points, and `weakObject` a weak reference
-    // (the runtime makes its loads thread-safe); both are used with the table's lock held.
-    /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back), where
-    /// objects are pinned; otherwise nil.
-    let pinned: UnsafeMutableRawPointer?
-    /// The object, where objects are not pinned; otherwise nil.
-    weak var weakObject: AnyObject?
-    let scope: Scope
+    // @unchecked Sendable: `object` is an address (pinned, see the type's documentation) used with
+    // the runtime's thread-safe reference-count entry points, or a weak reference (whose loads the
+    // runtime makes thread-safe); either is used with the table's lock held.
+    #if canImport(ObjectiveC) || DEPENDENCIES_WEAK_OBJECT_SCOPES
+      // Apple platforms: an object may be an Objective-C one, which cannot be pinned.
+      // (`-DDEPENDENCIES_WEAK_OBJECT_SCOPES` builds this variant elsewhere, to test it.)
+      /// The object, while it lives.
+      weak var object: AnyObject?
 
-    init(_ object: AnyObject, scope: Scope) {
-      if _ObjectScopes.pinsObjects {
+      init(_ object: AnyObject, scope: Scope) {
+        self.object = object
+        self.scope = scope
+      }
+
+      var isDead: Bool { object == nil }
+
+      /// Whether this entry, found at `candidate`'s address, is `candidate`'s: its weak reference
+      /// still loads `candidate` itself (an object at a dead one's address is another object).
+      func belongs(to candidate: AnyObject) -> Bool { object === candidate }
+
+      func unpin() {}
+    #else
+      /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
+      let object: UnsafeMutableRawPointer
+
+      init(_ object: AnyObject, scope: Scope) {
         let address = Unmanaged.passUnretained(object).toOpaque()
         dck_object_pin(address)  // the caller holds `object`
-        self.pinned = address
-      } else {
-        self.pinned = nil
-        self.weakObject = object
+        self.object = address
+        self.scope = scope
       }
-      self.scope = scope
-    }
 
-    var isDead: Bool {
-      if let pinned { return dck_object_is_deinitializing(pinned) }
-      return weakObject == nil
-    }
+      var isDead: Bool { dck_object_is_deinitializing(object) }
 
-    /// Whether this entry, found at `object`'s address, is `object`'s (a pinned address cannot have
-    /// been reused; a weak reference must still load `object` itself).
-    func belongs(to object: AnyObject) -> Bool { pinned != nil || weakObject === object }
+      /// Whether this entry, found at `candidate`'s address, is `candidate`'s: always, since a
+      /// pinned address cannot have been reused.
+      func belongs(to _: AnyObject) -> Bool { true }
 
-    func unpin() {
-      if let pinned { dck_object_unpin(pinned) }
-    }
+      func unpin() { dck_object_unpin(object) }
+    #endif
+    let scope: Scope
   }
 
   private struct State {
@@ -121,7 +119,7 @@ final class _ObjectScopes: Sendable {
   /// The scope `object` was returned by, if it was recorded.
   func scope(of object: AnyObject) -> Scope? {
     // `object` is alive (the caller holds it); an entry found for its address is its own when it
-    // pins it, or when its weak reference loads it.
+    // pins it, or when its weak reference loads it (`Entry.belongs(to:)`).
     state.withLock { state in
       guard let entry = state.entries[ObjectIdentifier(object)], entry.belongs(to: object) else {
         return nil
