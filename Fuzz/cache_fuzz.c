@@ -514,9 +514,11 @@ static void op_fill(fz_input_t *in) {
               "called %d times, cached %p",
               s, k, c, (int)status, out, calls, (void *)cached);
     }
-    slots[s].model[k][c] = out;
-    slots[s].put[k][c] = false;
-    slots[s].holds[k][c] = out;
+    if (cached == NULL) { /* computed now (a value found keeps what the model knows of it) */
+      slots[s].model[k][c] = out;
+      slots[s].put[k][c] = false;
+      slots[s].holds[k][c] = out;
+    }
   }
 }
 
