@@ -124,6 +124,13 @@ void dck_trie_embedded_destroy(void *storage);
  */
 dck_trie_t *dck_trie_remove(dck_trie_t *root, uintptr_t key, uint64_t hash);
 
+/**
+ * The root that `root` (borrowed) adds its one entry to when it is an overlay (borrowed from `root`,
+ * which holds it), or NULL when `root` is canonical: of the roots `root` was built on, the one it
+ * keeps alive. Wait-free.
+ */
+dck_trie_t *dck_trie_overlay_base(const dck_trie_t *root);
+
 /** The number of keys in `root` (borrowed). O(1). Wait-free. */
 size_t dck_trie_count(const dck_trie_t *root);
 

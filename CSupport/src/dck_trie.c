@@ -416,6 +416,10 @@ size_t dck_trie_count(const dck_trie_t *root) {
   return root->count;
 }
 
+dck_trie_t *dck_trie_overlay_base(const dck_trie_t *root) {
+  return root->kind == DCK_TRIE_KIND_OVERLAY ? dck_trie_overlay_parent(root) : NULL;
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Insert                                                                                           */
 /* ------------------------------------------------------------------------------------------------ */

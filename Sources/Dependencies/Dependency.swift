@@ -36,19 +36,20 @@
 public struct Dependency<Value>: Sendable {
   // A `@Dependency var` stored in a class is copied on every read, by whoever reads it: nothing in
   // here may make a copy write to memory that other threads share. So the accessor is referred to
-  // without a reference count (it is immortal, see `_DependencyAccessor`), the captured root through
-  // its C handle, and the one counted reference, `owner`, is nil unless the property was created
-  // inside a scope with overrides (a copy then retains that scope's root).
+  // without a reference count (it is immortal, see `_DependencyAccessor`), the captured scope
+  // through an uncounted address, and the one counted reference, `owner`, is nil unless the
+  // property was created inside a scope with overrides (a copy then retains that scope).
 
   /// How the property reads its value (immortal; not retained).
   @usableFromInline let accessor: Unmanaged<_DependencyAccessor<Value>>
-  /// What keeps `capturedHandle` (and, for an accessor outside the registry, `accessor`) alive:
-  /// nil, the captured `_TrieRoot`, the accessor, or a `_DependencyOwners` holding both.
+  /// What keeps `capturedScope` (and, for an accessor outside the registry, `accessor`) alive:
+  /// nil, the captured `_Scope`, the accessor, or a `_DependencyOwners` holding both.
   @usableFromInline let owner: (AnyObject & Sendable)?
-  /// The C handle of the overrides current where the property was created, as a bit pattern (0
-  /// when there were none): consulted after the current scope's (and read by
-  /// `withDependencies(from:)`).
-  @usableFromInline let capturedHandle: UInt
+  /// The address of the scope current where the property was created, as a bit pattern (0 when
+  /// it had no overrides): its overrides are consulted after the current scope's, and its kept
+  /// defaults are the property's when its reads agree with them (read by `withDependencies(from:)`
+  /// too).
+  @usableFromInline let capturedScope: UInt
   /// The context current where the property was created, when it had been set explicitly.
   @usableFromInline let capturedContext: DependencyContext?
   // Where the property was declared, field by field rather than as a `_ReadSite`: with a nested
@@ -67,13 +68,15 @@ public struct Dependency<Value>: Sendable {
   ) {
     let current = DependencyValues._currentPointer
     self.accessor = accessor
-    let captured = current.pointee._storageOwner.flatMap { $0.isEmpty ? nil : $0 }
+    let captured = current.pointee._scope.flatMap { $0.isEmpty ? nil : $0 }
     switch (captured, owner) {
     case (let captured?, let owner?): self.owner = _DependencyOwners(captured, owner)
     case (let captured?, nil): self.owner = captured
     case (nil, let owner): self.owner = owner
     }
-    self.capturedHandle = captured.map { UInt(bitPattern: $0.handle) } ?? 0
+    self.capturedScope =
+      captured.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+      ?? 0
     self.capturedContext =
       current.pointee._contextIsOverridden ? current.pointee._context : nil
     self.fileID = fileID
@@ -196,7 +199,7 @@ public struct Dependency<Value>: Sendable {
   @inlinable
   public var wrappedValue: Value {
     // Only trivial fields go into the closure: capturing `self` would copy the whole property.
-    let captured = OpaquePointer(bitPattern: capturedHandle)
+    let captured = OpaquePointer(bitPattern: capturedScope)
     let capturedContext = capturedContext
     let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return accessor._withUnsafeGuaranteedRef {
@@ -209,10 +212,10 @@ public struct Dependency<Value>: Sendable {
 /// registry (a rare pair: a property of a test-only spelling created inside a scope).
 @usableFromInline
 final class _DependencyOwners: Sendable {
-  let captured: _TrieRoot
+  let captured: _Scope
   let accessor: AnyObject & Sendable
 
-  init(_ captured: _TrieRoot, _ accessor: AnyObject & Sendable) {
+  init(_ captured: _Scope, _ accessor: AnyObject & Sendable) {
     self.captured = captured
     self.accessor = accessor
   }

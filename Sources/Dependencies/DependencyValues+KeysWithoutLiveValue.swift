@@ -13,29 +13,23 @@ extension DependencyValues {
   /// A read in a live context of `Key`, which has no `liveValue`, that found no value cached for it:
   /// reports it (see `_DependencyReports.reportNoLiveImplementation`) unless the read is made to set
   /// values, then returns the key's `testValue` (computed in the live context, and cached apart).
-  /// Called by `_resolveDefault` with the cache it resolved, which may be a computation's recording
-  /// view (whose look-ups always miss: a value prepared in the real cache is looked up here).
+  /// Called by `_resolveDefault` with the cache it resolved (never a computation's view: reads
+  /// through one are served from the reader's values, which come here).
   @inline(never)
   func _readWithoutLiveValue<Key: TestDependencyKey>(
-    _ key: Key.Type, _ id: _KeyIdentity, cache: _LiveValueCache, captured: OpaquePointer?,
-    site: _ReadSite
+    _ key: Key.Type, _ id: _KeyIdentity, cache: _LiveValueCache, reader: _DefaultReader,
+    site: _ReadSite, for parent: _DefaultComputation?
   ) -> Key.Value {
-    if let reads = cache.recording,
-      let prepared = reads.target.cachedValue(of: Key.Value.self, for: id, .live)
-    {
-      reads.record(_CacheEntryID(id, .live))
-      return prepared
-    }
     if !(_isUpdating || _assignedKeys != nil || _Setting.isActive) {
       _DependencyReports.reportNoLiveImplementation(Key.self, Key.Value.self, site: site)
     }
     let slot = _LiveValueOfKeyWithoutOne<Key>.identity
     if let value = cache.cachedValue(of: Key.Value.self, for: slot, .live) {
+      parent?.recordCachedRead(_CacheEntryID(slot, .live))
       return value
     }
     return _computeDefault(
-      Key.self, slot, context: .live, cache: cache,
-      captured: captured.map(_TrieRoot.init(retaining:)), site: site)
+      Key.self, slot, context: .live, cache: cache, reader: reader, site: site, for: parent)
   }
 }
 

@@ -37,8 +37,9 @@ public struct DependencyValues: Sendable {
   // defaults (the empty root, the shared cache) are not held by reference (they live forever), and
   // reads go through the C handles kept beside the owners, never through the owners themselves.
 
-  /// The owner of `_storageHandle`, or nil for the shared empty root.
-  @usableFromInline var _storageOwner: _TrieRoot?
+  /// The scope whose overrides these are (the owner of `_storageHandle`), or nil for the shared
+  /// empty root.
+  @usableFromInline var _scope: _Scope?
   /// The C handle of the overrides set in this scope (or by `withDependencies` around it): reads
   /// look keys up through it without touching the owner's reference count.
   @usableFromInline var _storageHandle: _BorrowedHandle
@@ -56,29 +57,29 @@ public struct DependencyValues: Sendable {
   /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
   /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
   @usableFromInline var _isUpdating = false
-  /// `_overrideReads != nil`, checked by reads without touching the reference.
-  @usableFromInline var _recordsOverrideReads = false
-  /// The rare states (`_assignedKeys`, `_overrideReads`), or nil: one reference for both.
-  @usableFromInline var _special: _SpecialState?
+  /// True for the values a default is computed in (their cache is a view of a
+  /// `_DefaultComputation`): an override a read finds is reported to the computation.
+  @usableFromInline var _recordsReads = false
+  /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
+  @usableFromInline var _assignedKeys: _AssignedKeys?
 
   /// Overrides set in this scope (or by `withDependencies` around it).
-  @usableFromInline var _storage: _TrieRoot {
-    get { _storageOwner ?? .empty }
+  @usableFromInline var _storage: _Scope {
+    get { _scope ?? .empty }
     set {
-      _storageOwner = newValue === _TrieRoot.empty ? nil : newValue
+      _scope = newValue === _Scope.empty ? nil : newValue
       _storageHandle = _BorrowedHandle(newValue.handle)
     }
   }
 
-  /// Sets `key` to `box` in the overrides: a new root that shares the current one (see
-  /// `_TrieRoot.inserting`), adopted without reading `_storage` (whose getter and setter would
+  /// Sets `key` to `box` in the overrides: a new scope on top of the current one (see
+  /// `_Scope.inserting`), adopted without reading `_storage` (whose getter and setter would
   /// retain and compare owners).
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
-    guard let root = _TrieRoot.inserting(key, box, into: _storageHandle.pointer) else { return }
-    if let base = _storageOwner { root.noteBuilt(on: base) }
-    _storageHandle = _BorrowedHandle(root.handle)
-    _storageOwner = consume root
+    guard let scope = _Scope.inserting(key, box, into: _scope) else { return }
+    _storageHandle = _BorrowedHandle(scope.handle)
+    _scope = consume scope
   }
 
   /// The cache default values are served from.
@@ -95,26 +96,10 @@ public struct DependencyValues: Sendable {
   @inlinable
   var _cacheIdentity: OpaquePointer? { _cacheHandle?.pointer }
 
-  /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
-  @usableFromInline var _assignedKeys: _AssignedKeys? {
-    get { _special?.assignedKeys }
-    set { _special = _SpecialState(assignedKeys: newValue, overrideReads: _overrideReads) }
-  }
-
-  /// Set while a default is computed in a scope that has overrides: records whether the computation
-  /// read one of them, in which case its value belongs to that scope and is not cached for everyone.
-  @usableFromInline var _overrideReads: _OverrideReads? {
-    get { _special?.overrideReads }
-    set {
-      _special = _SpecialState(assignedKeys: _assignedKeys, overrideReads: newValue)
-      _recordsOverrideReads = newValue != nil
-    }
-  }
-
   /// The values of the current scope.
   @TaskLocal public static var _current = DependencyValues._root
 
-  init(storage: _TrieRoot, context: DependencyContext, cache: _LiveValueCache) {
+  init(storage: _Scope, context: DependencyContext, cache: _LiveValueCache) {
     self._storageHandle = _BorrowedHandle(storage.handle)
     self._context = context
     self._storage = storage
@@ -191,12 +176,12 @@ public struct DependencyValues: Sendable {
       let captured = frame?.pointee.captured
       let id = _KeyIdentity(Key.self)
       if let found = Self._find(
-        id, storage: _storageOwner == nil ? nil : _storageHandle.pointer, captured: captured,
+        id, storage: _scope == nil ? nil : _storageHandle.pointer, captured: captured,
         cache: _cacheHandle?.pointer,
         context: _contextIsOverridden ? _context : frame?.pointee.capturedContext,
         unlessPrepared: _context)
       {
-        if found.isOverride, _recordsOverrideReads { _recordOverrideRead(id, found.box) }
+        if found.isOverride, _recordsReads { _recordOverrideRead(id, found.box) }
         return _DependencyBox<Key.Value>.value(at: found.box)
       }
       return _resolveDefault(
@@ -208,7 +193,7 @@ public struct DependencyValues: Sendable {
     set {
       let id = _KeyIdentity(Key.self)
       _insert(id, _DependencyBox(newValue))
-      if _special != nil { _assignedKeys?.record(id, Key.self, property: function) }
+      _assignedKeys?.record(id, Key.self, property: function)
     }
   }
 }
@@ -230,12 +215,12 @@ extension DependencyValues {
     let id = _KeyIdentity(Key.self)
     if let found = _find(
       id,
-      storage: values.pointee._storageOwner == nil ? nil : values.pointee._storageHandle.pointer,
+      storage: values.pointee._scope == nil ? nil : values.pointee._storageHandle.pointer,
       captured: captured, cache: values.pointee._cacheHandle?.pointer,
       context: values.pointee._contextIsOverridden ? values.pointee._context : capturedContext,
       unlessPrepared: values.pointee._context)
     {
-      if found.isOverride, values.pointee._recordsOverrideReads {
+      if found.isOverride, values.pointee._recordsReads {
         values.pointee._recordOverrideRead(id, found.box)
       }
       return _DependencyBox<Key.Value>.value(at: found.box)
@@ -245,7 +230,8 @@ extension DependencyValues {
   }
 
   /// The box of `key`'s value that a read finds without computing anything: the override in
-  /// `storage` (nil for the empty root: no call), then the one in `captured`, then the default
+  /// `storage` (nil for the empty root: no call), then the one in the scope `captured` (a `_Scope`
+  /// passed unretained, see `_Scope.handle(at:)`), then the default
   /// cached in `cache` (a direct handle) for `context`, or — when the read sets none — for the
   /// context `prepareDependencies` set for the cache, else `unlessPrepared`. `isOverride` tells the
   /// first two from the last. Nil: the read must go to `_resolveDefault`.
@@ -255,7 +241,9 @@ extension DependencyValues {
     context: DependencyContext?, unlessPrepared detected: DependencyContext
   ) -> (box: UnsafeMutableRawPointer, isOverride: Bool)? {
     if let storage, let box = _TrieRoot.lookup(id, in: storage) { return (box, true) }
-    if let captured, let box = _TrieRoot.lookup(id, in: captured) { return (box, true) }
+    if let captured, let box = _TrieRoot.lookup(id, in: _Scope.handle(at: captured)) {
+      return (box, true)
+    }
     if let cache {
       let box =
         if let context {
@@ -269,31 +257,23 @@ extension DependencyValues {
   }
 
   /// The default of `Key` for a read that found no override and no cached default through the
-  /// direct handle: routes a test process's read to the running test's cache, then looks the value
-  /// up there (holding the cache) or computes it.
+  /// direct handle (see `_resolveDefault(_:_:captured:capturedContext:site:for:)`). `captured` is
+  /// the reading property's captured scope, passed unretained (the property holds it).
   @usableFromInline @inline(never)
   func _resolveDefault<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, captured: OpaquePointer?,
     capturedContext: DependencyContext?, site: _ReadSite
   ) -> Key.Value {
-    let cache = _cache.resolved
-    let context = _resolvedContext(captured: capturedContext, cache: cache)
-    if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
-      return value
-    }
-    if context == .live, _LiveValueOfKeyWithoutOne<Key>.applies {
-      return _readWithoutLiveValue(Key.self, id, cache: cache, captured: captured, site: site)
-    }
-    return _computeDefault(
-      Key.self, id, context: context, cache: cache,
-      captured: captured.map(_TrieRoot.init(retaining:)),
-      site: site)
+    _resolveDefault(
+      Key.self, id, captured: captured.map(_Scope.scope(at:)), capturedContext: capturedContext,
+      site: site, for: nil)
   }
 
-  /// Records, while a default is computed, that it read the override `pointer` of `key`.
+  /// Records, while a default is computed in these values, that it read the override `pointer` of
+  /// `key`.
   @usableFromInline @inline(never)
   func _recordOverrideRead(_ key: _KeyIdentity, _ pointer: UnsafeMutableRawPointer) {
-    _overrideReads?.record(key, pointer)
+    _cacheOwner?.computation?.recordOverride(key, pointer)
   }
 
   /// The context defaults resolve in for a read of these values: the one set in the scope; else the
@@ -342,18 +322,5 @@ extension DependencyValues {
   package static func _adoptCurrentOverridesAsTestBaseline() {
     let current = _currentPointer.pointee
     current._cache.resolved.baseline = current._storage
-  }
-}
-
-/// The states of `DependencyValues` that only `prepareDependencies` and the computation of a default
-/// use, behind one reference so that ordinary values carry a single nil for both.
-@usableFromInline
-final class _SpecialState: Sendable {
-  let assignedKeys: _AssignedKeys?
-  let overrideReads: _OverrideReads?
-
-  init(assignedKeys: _AssignedKeys?, overrideReads: _OverrideReads?) {
-    self.assignedKeys = assignedKeys
-    self.overrideReads = overrideReads
   }
 }

@@ -33,13 +33,12 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) throws(E) -> R {
-  let parent = DependencyValues._currentPointer.pointee._storageHandle
   guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try operation()
   }
   try values._update(updateValuesForOperation)
-  let result = try values._bindScope(after: parent, operation)
+  let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -76,13 +75,12 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
   line: UInt = #line,
   column: UInt = #column
 ) async throws(E) -> R {
-  let parent = DependencyValues._currentPointer.pointee._storageHandle
   guard var values = DependencyValues._currentPointer.pointee._values(from: model) else {
     _reportNoValues(in: Model.self, fileID: fileID, filePath: filePath, line: line, column: column)
     return try await operation()
   }
   try await values._update(updateValuesForOperation)
-  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
+  let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -121,14 +119,14 @@ private func _reportNoValues<Model>(
 /// Something that carries the dependency values current when it was created (`@Dependency`).
 protocol _HasInitialValues {
   /// The overrides captured, nil when there were none.
-  var _capturedStorage: _TrieRoot? { get }
+  var _capturedStorage: _Scope? { get }
   /// The context captured, when it had been set explicitly.
   var _capturedContext: DependencyContext? { get }
 }
 
 extension Dependency: _HasInitialValues {
-  var _capturedStorage: _TrieRoot? {
-    (owner as? _TrieRoot) ?? (owner as? _DependencyOwners)?.captured
+  var _capturedStorage: _Scope? {
+    (owner as? _Scope) ?? (owner as? _DependencyOwners)?.captured
   }
   var _capturedContext: DependencyContext? { capturedContext }
 }
@@ -139,7 +137,7 @@ extension DependencyValues {
   /// declaration order, later ones winning) or, without any, the values of the scope that returned
   /// it.
   func _values(from model: AnyObject) -> DependencyValues? {
-    var storage: _TrieRoot?
+    var storage: _Scope?
     var context: DependencyContext?
     var found = false
     var merged: Set<ObjectIdentifier> = []

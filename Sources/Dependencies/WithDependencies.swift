@@ -34,9 +34,8 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
-  let parent = values._storageHandle
   try values._update(updateValuesForOperation)
-  let result = try values._bindScope(after: parent, operation)
+  let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -62,9 +61,8 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
-  let parent = values._storageHandle
   values._update(updateValuesForOperation)
-  let result = try values._bindScope(after: parent, operation)
+  let result = try values._bind(operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -90,9 +88,8 @@ public func withDependencies<R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
-  let parent = values._storageHandle
   try await values._update(updateValuesForOperation)
-  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
+  let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -116,9 +113,8 @@ public func withDependencies<R, E: Error>(
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
-  let parent = values._storageHandle
   await values._update(updateValuesForOperation)
-  let result = try await values._bindScope(after: parent, isolation: isolation, operation)
+  let result = try await values._bind(isolation: isolation, operation)
   values._recordScope(ofResult: result)
   return result
 }
@@ -158,52 +154,6 @@ extension DependencyValues {
     }
     _isUpdating = false
     if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
-  }
-
-  /// Makes these values current for the duration of `operation`, the operation of a
-  /// `withDependencies` scope whose values were `parent`'s before its update. When the update made
-  /// a root of its own (one no other operation claimed), the root is claimed as the scope of this
-  /// operation while `operation` runs, so that it keeps the defaults computed from its overrides
-  /// (`_ScopeDefaults`), and closed after.
-  @inlinable
-  func _bindScope<R, E: Error>(after parent: _BorrowedHandle, _ operation: () throws(E) -> R)
-    throws(E) -> R
-  {
-    guard _storageHandle.pointer != parent.pointer, let scope = _beginScope() else {
-      return try _bind(operation)
-    }
-    let result = _bindResult(operation)
-    Self._endScope(scope)
-    return try result.get()
-  }
-
-  /// The asynchronous `_bindScope`.
-  @inlinable
-  func _bindScope<R, E: Error>(
-    after parent: _BorrowedHandle, isolation: isolated (any Actor)?,
-    _ operation: () async throws(E) -> R
-  ) async throws(E) -> R {
-    guard _storageHandle.pointer != parent.pointer, let scope = _beginScope() else {
-      return try await _bind(isolation: isolation, operation)
-    }
-    let result = await _bindResult(isolation: isolation, operation)
-    Self._endScope(scope)
-    return try result.get()
-  }
-
-  /// Claims the root of these values as the scope of an operation (see `_bindScope`), and returns
-  /// it unretained (these values keep it alive while the operation runs); nil for no root, or a
-  /// root another operation claimed first (that one closes it).
-  @usableFromInline
-  func _beginScope() -> Unmanaged<_TrieRoot>? {
-    guard let root = _storageOwner, root.claimAsScopeOfAnOperation() else { return nil }
-    return Unmanaged.passUnretained(root)
-  }
-
-  /// Closes the defaults of the scope `root` (see `_bindScope`).
-  @usableFromInline
-  static func _endScope(_ root: Unmanaged<_TrieRoot>) {
-    root._withUnsafeGuaranteedRef { _ScopeDefaults.close(in: $0) }
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set

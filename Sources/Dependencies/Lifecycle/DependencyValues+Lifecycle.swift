@@ -1,32 +1,8 @@
-// The miss path's part in lifecycles: recording which cached values a default's computation reads
-// (for the shutdown order), and serving reads of a cache that was shut down. Called from
-// `_computeDefault` and `_cachedDefault` only; a read of a cached value never comes here.
+// The miss path's part in lifecycles: serving reads of a cache that was shut down. Called from
+// `_cachedDefault` only; a read of a cached value never comes here. (Which cached values a default's
+// computation read, for the shutdown order, is recorded by `_DefaultComputation`.)
 
 extension DependencyValues {
-  /// A read made by a default's computation (through its recording view, `reads`): records the
-  /// entry, then serves it from the cache the view records for, computing it there on a miss.
-  @inline(never)
-  func _readRecorded<Key: TestDependencyKey>(
-    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, reads: _ComputationReads,
-    captured: _TrieRoot?, site: _ReadSite
-  ) -> Key.Value {
-    reads.record(_CacheEntryID(id, context))
-    let cache = reads.target
-    if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
-      return value
-    }
-    return _computeDefault(
-      Key.self, id, context: context, cache: cache, captured: captured, site: site)
-  }
-
-  /// Makes this computation scope read through a recording view of `cache`; returns what the view
-  /// records.
-  mutating func _recordReads(of cache: _LiveValueCache) -> _ComputationReads {
-    let view = _LiveValueCache(recordingReadsOf: cache)
-    _cache = view
-    return view.recording!
-  }
-
   /// A read of `Key` that found `cache` retired (shut down): the value it had, reported when that
   /// value was shut down (or everything was); for a key that had none, a value computed by
   /// `compute` and not cached (the cache refuses it), reported once everything was shut down. Nil

@@ -2,12 +2,12 @@
 /// can use the handle without touching the object's reference count.
 ///
 /// ```swift
-/// var _storage: _TrieRoot { didSet { _storageHandle = _BorrowedHandle(_storage.handle) } }
+/// var _storage: _Scope { didSet { _storageHandle = _BorrowedHandle(_storage.handle) } }
 /// var _storageHandle: _BorrowedHandle
 /// ```
 @usableFromInline
 struct _BorrowedHandle: @unchecked Sendable {
-  // @unchecked Sendable: the handle is only a name for a C object that its owner (a `_TrieRoot` or
+  // @unchecked Sendable: the handle is only a name for a C object that its owner (a `_Scope` or
   // `_LiveValueCache`, stored beside it) keeps alive; both C objects are safe for concurrent use.
   @usableFromInline let pointer: OpaquePointer
 

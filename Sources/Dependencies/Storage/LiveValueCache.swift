@@ -14,15 +14,15 @@ import CDependencies
 /// read misses and the miss path can report it; a cache released with values that were never shut
 /// down shuts them down in the background.
 ///
-/// While a default is computed, the computation's scope reads through a *recording view* of its
-/// cache (`init(recordingReadsOf:)`): a `_LiveValueCache` whose C handle is a retired, empty cache,
-/// so that every read made by the computation misses and `_computeDefault` learns which cached values
-/// the computation read (see `_ComputationReads`) before serving them from the real cache.
+/// While a default is computed, the computation's values read through a *view* of its cache
+/// (`init(viewOf:)`): a `_LiveValueCache` whose C handle is a retired, empty cache, so that every
+/// read those values make misses and goes to the computation (see `_DefaultComputation`), which
+/// serves it from the reader's values or the shared ones, and records what the computation read.
 @usableFromInline
 final class _LiveValueCache: @unchecked Sendable {
   // @unchecked Sendable: owns a C cache handle. The C cache is safe for concurrent use (lock-free
   // reads, serialised writers), and `deinit` runs only when no reader can hold `self` any more. The
-  // other state sits behind a lock (`state`) or is the recording's (`_ComputationReads`).
+  // other state sits behind a lock (`state`) or is immutable.
   @usableFromInline let handle: OpaquePointer
 
   /// True for the root cache of a test process: reads go to the running test's own cache instead
@@ -30,31 +30,31 @@ final class _LiveValueCache: @unchecked Sendable {
   /// read path pays one predictable branch for it.
   @usableFromInline let routesToTests: Bool
 
-  /// What a cache changes on its miss path, under one lock; nil for a recording view.
+  /// What a cache changes on its miss path, under one lock; nil for a view.
   struct State {
     /// The overrides the values of this cache started with (a test trait's, or those set by the
     /// `withDependencies` update that created the cache), or nil: a default computed from them
     /// belongs to everything that uses this cache, not to a scope of it (see `_computeDefault`).
     /// Read on the miss path, written when a scope starts with this cache.
-    var baseline: _TrieRoot?
+    var baseline: _Scope?
     /// What the cache holds, in which order, and how far a shutdown of its values has got.
     var lifecycle = _LifecycleState()
   }
 
   let state: _Locked<State>?
 
-  /// For a recording view: the computation whose reads it records, and the cache it reads; nil for
-  /// a cache.
-  let recording: _ComputationReads?
+  /// For a view: the computation whose values read through it (which holds the cache it computes
+  /// for); nil for a cache.
+  let computation: _DefaultComputation?
 
-  /// See `State.baseline`. A recording view forwards to its cache.
-  var baseline: _TrieRoot? {
+  /// See `State.baseline`. A view forwards to its computation's cache.
+  var baseline: _Scope? {
     get {
-      if let recording { return recording.target.baseline }
+      if let computation { return computation.cache.baseline }
       return state?.withLock { $0.baseline }
     }
     set {
-      if let recording { return recording.target.baseline = newValue }
+      if let computation { return computation.cache.baseline = newValue }
       state?.withLock { $0.baseline = newValue }
     }
   }
@@ -64,26 +64,25 @@ final class _LiveValueCache: @unchecked Sendable {
     handle = dck_cache_create()!
     self.routesToTests = routesToTests
     state = _Locked(State())
-    recording = nil
+    computation = nil
   }
 
-  /// A recording view of `cache` (which is not a view itself) for one default's computation, on
-  /// the calling thread.
-  init(recordingReadsOf cache: _LiveValueCache) {
+  /// The view through which the values of `computation` read (see `_DefaultComputation`).
+  init(viewOf computation: _DefaultComputation) {
     handle = Self.alwaysEmptyHandle
     routesToTests = false
     state = nil
-    recording = _ComputationReads(target: cache)
+    self.computation = computation
   }
 
   deinit {
-    guard recording == nil else { return }  // a view's handle is shared and never destroyed
+    guard computation == nil else { return }  // a view's handle is shared and never destroyed
     cacheWillBeDestroyed()
     dck_cache_destroy(handle)
   }
 
   /// A retired C cache: finds nothing, computes nothing, takes nothing. The handle of every
-  /// recording view; lives as long as the process. `nonisolated(unsafe)`: an immutable handle to a C
+  /// view; lives as long as the process. `nonisolated(unsafe)`: an immutable handle to a C
   /// cache, which is safe for concurrent use.
   nonisolated(unsafe) private static let alwaysEmptyHandle: OpaquePointer = {
     let handle = dck_cache_create()!
@@ -91,11 +90,11 @@ final class _LiveValueCache: @unchecked Sendable {
     return handle
   }()
 
-  /// The cache a write through `self` goes to: the cache reads go to (`resolved`), or for a recording
-  /// view the cache it reads.
+  /// The cache a write through `self` goes to: the cache reads go to (`resolved`), or for a view the
+  /// cache its computation computes for.
   var writable: _LiveValueCache {
     let resolved = resolved
-    return resolved.recording?.target ?? resolved
+    return resolved.computation?.cache ?? resolved
   }
 
   /// The cache of a process's root values: the live cache, or in a test process the router to the

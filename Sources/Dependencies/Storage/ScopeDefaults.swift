@@ -1,122 +1,141 @@
-import CDependencies
-
-/// The default values that belong to one `withDependencies` scope: those computed, inside the
-/// scope, from its overrides (see `DependencyValues._computeDefault`). They are never cached for
-/// everyone — another scope must not see one request's values — but within their own scope, reads
-/// share them, as classic users expect of a stateful default:
+/// The default values one scope keeps: those whose computation read one of its overrides (see
+/// `_DefaultReader`, which decides which scope keeps a default and finds it again).
+///
+/// A scope-kept default is never cached for everyone — another scope must not see one request's
+/// values — but every read that agrees with what it read gets it: reads in the scope, in scopes
+/// nested in it that override none of what it read, in its child tasks, through a model that
+/// captured the scope, for as long as anything holds the scope:
 ///
 /// ```swift
 /// withDependencies { $0.requestID = 42 } operation: {
-///   @Dependency(Session.self) var first   // Session.liveValue reads \.requestID: computed here
+///   @Dependency(Session.self) var first   // Session.liveValue reads \.requestID: kept here
 ///   @Dependency(Session.self) var second  // the same instance
 /// }
 /// @Dependency(Session.self) var outside   // not that instance: computed from the root's values
 /// ```
 ///
-/// They live in the scope's trie root (`_TrieRoot`), for as long as the operation runs: the
-/// `withDependencies` that made the root claims it (`claimAsScopeOfAnOperation`, atomically: a root
-/// another operation made and still runs in, such as a model's captured values adopted unchanged by
-/// `withDependencies(from:)`, stays that operation's) before binding it, and closes its defaults
-/// when the operation returns, releasing them. A value computed in a scope
-/// often captures the scope (a `@Dependency` property of the value keeps the root), so the root
-/// holding its values is a reference cycle while the operation runs; closing breaks it, and a
-/// closed root keeps nothing more: a read after the operation — from a task that outlived it —
-/// computes its own value, as a read in any other root does (a root not made by a
-/// `withDependencies`, such as the merge of a model's captured values with the current ones).
-///
-/// The root's slot goes from nil to a `_ScopeDefaults` (+1, on the first value kept) or to
-/// `closed` (on closing while empty), once (`dck_published_set`); a `_ScopeDefaults` closes under
-/// its lock. Values are kept per key, context and cache (reads with another cache, such as another
-/// test's, through the same root never share them); when two reads compute one at once, the first
-/// kept wins and both return it.
-final class _ScopeDefaults: Sendable {
+/// Values are kept per key, context and cache (reads with another cache, such as another test's,
+/// never share them), and each with the reads it was computed from: a scope may keep several values
+/// of one entry, for readers that disagree on what they read (a model read from different scopes).
+/// When two reads compute one at once, the first kept wins and both return it.
+struct _ScopeDefaults {
   /// A value's place: the cache entry it stands in for, in which cache.
-  private struct Place: Hashable {
+  struct Place: Hashable {
     let entry: _CacheEntryID
     let cache: ObjectIdentifier
   }
 
-  private struct State {
-    var values: [Place: AnyObject] = [:]
-    /// The caches of the kept values, held so that no other cache takes one's address (and so its
-    /// values) while they are kept.
-    var caches: [ObjectIdentifier: _LiveValueCache] = [:]
-    var isOpen = true
+  /// The values kept, by place; nil until the first (most scopes never keep one).
+  private var kept: [Place: [_KeptDefault]]?
+
+  /// Whether no value is kept.
+  var isEmpty: Bool { kept == nil }
+
+  /// The value kept at `place` that `isValid` accepts, if any.
+  func value(at place: Place, where isValid: (_KeptDefault) -> Bool) -> _KeptDefault? {
+    kept?[place]?.first(where: isValid)
   }
 
-  private let state = _Locked(State())
+  /// Keeps `value` at `place`, unless one that `isValid` accepts is kept there already (kept
+  /// first by another read); returns the one kept, and the values it stopped keeping (those that
+  /// read a scope that is gone), for the caller to release outside the lock.
+  mutating func keep(
+    _ value: _KeptDefault, at place: Place, where isValid: (_KeptDefault) -> Bool
+  ) -> (kept: _KeptDefault, dropped: [_KeptDefault]) {
+    var values = kept?[place] ?? []
+    if let first = values.first(where: isValid) { return (first, []) }
+    let dropped = values.filter(\.readsAScopeThatIsGone)
+    values.removeAll(where: \.readsAScopeThatIsGone)
+    values.append(value)
+    if kept == nil { kept = [:] }
+    kept?[place] = values
+    return (value, dropped)
+  }
 
-  /// The slot value of a root whose defaults are closed.
-  static var closed: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
-
-  /// The value kept for `entry` of `cache` in the scope of `root`, if any.
-  static func value<Value: Sendable>(
-    of _: Value.Type, for entry: _CacheEntryID, of cache: _LiveValueCache, in root: _TrieRoot
-  ) -> Value? {
-    guard let defaults = existing(in: root) else { return nil }
-    let place = Place(entry: entry, cache: ObjectIdentifier(cache))
-    return defaults.state.withLock { $0.values[place] }.map {
-      unsafeDowncast($0, to: _DependencyBox<Value>.self).value
+  /// The kept values that need shutting down, latest kept first (a value kept later may have read
+  /// one kept earlier).
+  var shutdownables: [_KeptDefault] {
+    (kept ?? [:]).values.joined().filter { $0.box.shutdownable != nil }.sorted {
+      $0.order > $1.order
     }
   }
 
-  /// Keeps `value` for `entry` of `cache` in the scope of `root` while the operation runs; returns
-  /// the value the scope holds for it from now on: `value`, or one kept first by another read (nil
-  /// when the scope keeps nothing: not an operation's, or closed).
-  static func keep<Value: Sendable>(
-    _ value: Value, for entry: _CacheEntryID, of cache: _LiveValueCache, in root: _TrieRoot
-  ) -> Value? {
-    guard root.isScopeOfAnOperation, let defaults = existingOrNew(in: root) else { return nil }
-    let box = _DependencyBox(value)
-    let place = Place(entry: entry, cache: ObjectIdentifier(cache))
-    let kept: AnyObject? = defaults.state.withLock { state in
-      guard state.isOpen else { return nil }
-      if let first = state.values[place] { return first }
-      state.values[place] = box
-      state.caches[place.cache] = cache
-      return box
-    }
-    return kept.map { unsafeDowncast($0, to: _DependencyBox<Value>.self).value }
-  }
-
-  /// Closes the defaults of `root`'s scope: the operation returned. Releases them (deinits may
-  /// run: outside the lock).
-  static func close(in root: _TrieRoot) {
-    let slot = root.scopeDefaultsSlotAddress
-    if dck_published_set(slot, closed) { return }
-    guard let defaults = existing(in: root) else { return }
-    let kept = defaults.state.withLock { state in
-      state.isOpen = false
-      defer {
-        state.values = [:]
-        state.caches = [:]
+  /// Shuts down `values` (released with their scope) in the background, one after the other, each
+  /// within `_ShutdownPlan.releasedCacheTimeout`; failures and timeouts are reported as the
+  /// background shutdowns of released caches are.
+  static func shutDownInBackground(_ values: [_KeptDefault]) {
+    _ = _BackgroundShutdowns.start {
+      for kept in values {
+        guard let value = kept.box.shutdownable else { continue }
+        let (outcome, _) = await _ShutdownPlan.shutDown(
+          value, timeout: _ShutdownPlan.releasedCacheTimeout, inBackground: true)
+        _ShutdownReporting.background.report(
+          outcome, of: kept.name, site: kept.site, timeout: _ShutdownPlan.releasedCacheTimeout)
       }
-      return (state.values, state.caches)
     }
-    withExtendedLifetime(kept) {}
+  }
+}
+
+/// One default value a scope keeps, with what its computation read.
+final class _KeptDefault: Sendable {
+  /// The value (+1).
+  let box: _AnyDependencyBox
+  /// What the computation read: where the value is valid.
+  let reads: _DefaultReads
+  /// The cache the value was computed for, kept so that no other cache takes its address (and so
+  /// its values) while this value is kept.
+  let cache: _LiveValueCache
+  /// The entry it stands in for, and where it was first read: what a failed shutdown names.
+  let entry: _CacheEntryID
+  let site: _ReadSite
+  /// For a value kept by one scope that also read the overrides of another (a model of one scope
+  /// read in another), that other scope, while it lives: the reads of its overrides are only
+  /// valid (their boxes only alive) while it does.
+  weak let alsoReadScope: _Scope?
+  private let readsAnotherScope: Bool
+  /// When it was kept, process-wide: the order of shutdowns.
+  let order: UInt64
+
+  init(
+    _ box: _AnyDependencyBox, reads: _DefaultReads, cache: _LiveValueCache,
+    entry: _CacheEntryID, site: _ReadSite, alsoReading other: _Scope?
+  ) {
+    self.box = box
+    self.reads = reads
+    self.cache = cache
+    self.entry = entry
+    self.site = site
+    self.alsoReadScope = other
+    self.readsAnotherScope = other != nil
+    self.order = _KeptDefault.nextOrder()
   }
 
-  /// The root's `_ScopeDefaults`, if it has one (nil for none or closed).
-  private static func existing(in root: _TrieRoot) -> _ScopeDefaults? {
-    guard let pointer = dck_published_get(root.scopeDefaultsSlotAddress), pointer != closed
-    else { return nil }
-    return Unmanaged<_ScopeDefaults>.fromOpaque(pointer).takeUnretainedValue()
+  /// Whether the other scope it read is gone: the value can never be valid again.
+  var readsAScopeThatIsGone: Bool { readsAnotherScope && alsoReadScope == nil }
+
+  /// Whether a reader that finds overrides with `lookup` may have this value: the scope it also
+  /// read (if any) lives, and `lookup` maps every key read to what was read.
+  func isValid(for lookup: (_KeyIdentity) -> UnsafeMutableRawPointer?) -> Bool {
+    guard readsAnotherScope else { return reads.agree(with: lookup) }
+    guard let other = alsoReadScope else { return false }
+    // Held while comparing: the boxes read from its overrides cannot be freed meanwhile.
+    return withExtendedLifetime(other) { reads.agree(with: lookup) }
   }
 
-  /// The root's `_ScopeDefaults`, made on first use; nil when closed.
-  private static func existingOrNew(in root: _TrieRoot) -> _ScopeDefaults? {
-    if let defaults = existing(in: root) { return defaults }
-    let new = Unmanaged.passRetained(_ScopeDefaults())
-    if dck_published_set(root.scopeDefaultsSlotAddress, new.toOpaque()) {
-      return new.takeUnretainedValue()
+  /// The value, as `Value` (the key's value type, which fixed the box's).
+  func value<Value: Sendable>(as _: Value.Type) -> Value {
+    unsafeDowncast(box, to: _DependencyBox<Value>.self).value
+  }
+
+  /// The key's name, for reports.
+  var name: String { _displayName(of: unsafeBitCast(entry.key, to: Any.Type.self)) }
+
+  private static let counter = _Locked<UInt64>(0)
+
+  private static func nextOrder() -> UInt64 {
+    counter.withLock {
+      $0 += 1
+      return $0
     }
-    new.release()  // another read published first, or the scope closed
-    return existing(in: root)
-  }
-
-  /// Gives back the slot's reference, when it holds one (the root's deinit).
-  static func release(_ slot: UnsafeMutableRawPointer?) {
-    guard let slot, slot != closed else { return }
-    Unmanaged<_ScopeDefaults>.fromOpaque(slot).release()
   }
 }

@@ -1,0 +1,149 @@
+import CDependencies
+import Foundation
+
+/// A scope: the overrides in effect where `withDependencies` runs its operation, and the default
+/// values that belong to those overrides.
+///
+/// Every non-empty map of overrides that values carry is a scope's root: setting a key makes a new
+/// scope on top of the one the values had (its `parent`), merging a model's captured values with
+/// the current ones (`withDependencies(from:)`) makes one of its own. Whatever holds the values —
+/// the task-local binding while the operation runs, its child tasks, a `@Dependency` property
+/// created in it (a model), values escaped with `withEscapedDependencies`, the record of an object
+/// the scope returned — holds the scope.
+///
+/// A scope keeps the defaults that belong to it (see `_ScopeDefaults`): those whose computation read
+/// one of its overrides. They live exactly as long as the scope: when nothing holds it any more, it
+/// releases them, and starts the shutdown of those that are ``ShutdownableDependency``.
+///
+/// ```swift
+/// let model = withDependencies { $0.requestID = 42 } operation: {
+///   RequestModel()  // @Dependency(Session.self) var session; Session.liveValue reads \.requestID
+/// }
+/// model.session === model.session  // one Session for the scope, for as long as the model lives
+/// ```
+@usableFromInline
+final class _Scope: _TrieRoot, @unchecked Sendable {
+  // @unchecked Sendable: `parent` is immutable; `defaults` is only touched with the scope's lock
+  // held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
+
+  /// The scope whose root this scope's root adds its override to, if any (see `init(inserting:)`):
+  /// the defaults it keeps are this scope's too wherever they read what this scope agrees with
+  /// (see `_DefaultReader`). Set while the scope is made, before anyone else can see it.
+  @exclusivity(unchecked) private(set) var parent: _Scope?
+  /// The defaults this scope keeps; only touched with its lock held (or in `deinit`).
+  @exclusivity(unchecked) private var defaults = _ScopeDefaults()
+
+  /// A scope whose root maps `key` to `box` and otherwise equals `base`'s root (or the empty
+  /// root), where `key` does not map to `box` already.
+  ///
+  /// Its parent is the scope whose root the new root keeps alive (`dck_trie_overlay_base`):
+  /// `base` for a new key (an overlay on `base`'s root), `base`'s parent when the new root
+  /// replaces `base`'s own override, none for a root the trie built afresh (a key set further
+  /// out, or a long chain folded). So the link keeps alive nothing the root does not: never a
+  /// value the new root replaced (a value holding the scope that replaced it would otherwise close
+  /// a cycle).
+  init(inserting key: _KeyIdentity, _ box: AnyObject, into base: _Scope?) {
+    // The base's root is alive (the caller holds `base`) while the new root is built.
+    super.init(inserting: key, box, into: base?.handle ?? dck_trie_empty())
+    if let base, let rootBase = dck_trie_overlay_base(handle) {
+      parent = rootBase == base.handle ? base : rootBase == base.parent?.handle ? base.parent : nil
+    }
+  }
+
+  /// A scope of its own (no parent) for the root `handle` (+1, taken over).
+  override init(adopting handle: OpaquePointer) {
+    super.init(adopting: handle)
+  }
+
+  deinit {
+    guard !defaults.isEmpty else { return }
+    let shutdownables = defaults.shutdownables
+    if !shutdownables.isEmpty { _ScopeDefaults.shutDownInBackground(shutdownables) }
+  }
+
+  /// The shared empty scope: no overrides. Values at the root carry none (nil).
+  @usableFromInline static let empty = _Scope(adopting: dck_trie_empty())
+
+  /// A scope whose root maps `key` to `box` on top of `base` (nil: the empty root), or nil when
+  /// `key` already maps to that very box.
+  static func inserting(_ key: _KeyIdentity, _ box: AnyObject, into base: _Scope?) -> _Scope? {
+    if let base, base.lookup(key) == Unmanaged.passUnretained(box).toOpaque() { return nil }
+    return _Scope(inserting: key, box, into: base)
+  }
+
+  /// `self` overlaid with `other` (`other` wins), sharing every identical subtree: `self` or
+  /// `other` when one of them is the result, otherwise a scope of its own.
+  func merging(_ other: _Scope) -> _Scope {
+    if other === self || other.handle == handle || isEmpty { return other }
+    if other.isEmpty { return self }
+    let root = dck_trie_merge(handle, other.handle)!
+    if root == other.handle { return other.releasingDuplicate(root) }
+    if root == handle { return releasingDuplicate(root) }
+    return _Scope(adopting: root)
+  }
+
+  /// The scope without `key`'s override, or nil when it has none.
+  func removing(_ key: _KeyIdentity) -> _Scope? {
+    let root = dck_trie_remove(handle, key.raw, key.hash)!
+    if root == handle {
+      dck_trie_release(root)
+      return nil
+    }
+    return _Scope(adopting: root)
+  }
+
+  /// Calls `body` with every key this scope overrides and its value's box (borrowed).
+  func forEach(_ body: (_KeyIdentity, UnsafeMutableRawPointer) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      var visit = body
+      withUnsafeMutablePointer(to: &visit) { visit in
+        _ = dck_trie_foreach(
+          handle,
+          { key, _, value, context in
+            context!.assumingMemoryBound(to: ((_KeyIdentity, UnsafeMutableRawPointer) -> Void).self)
+              .pointee(_KeyIdentity(raw: key), value!)
+            return true
+          }, visit)
+      }
+    }
+  }
+
+  /// When the C core hands back an existing root (+1), keep the existing scope and drop the extra
+  /// reference instead of wrapping the same node twice.
+  private func releasingDuplicate(_ root: OpaquePointer) -> _Scope {
+    dck_trie_release(root)
+    return self
+  }
+
+  /// The scope at `pointer` (a `_Scope` passed unretained, as a read carries a property's captured
+  /// scope), borrowed.
+  @inlinable @inline(__always)
+  static func handle(at pointer: OpaquePointer) -> OpaquePointer {
+    Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { $0.handle }
+  }
+
+  /// The scope at `pointer` (see `handle(at:)`).
+  static func scope(at pointer: OpaquePointer) -> _Scope {
+    Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  }
+
+  /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release
+  /// what it removes (a deinit could run user code under the lock): it returns it instead.
+  func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
+    _ScopeLocks.withLock(for: self) { body(&defaults) }
+  }
+}
+
+/// The locks of scopes' defaults: a scope takes the lock of its address's stripe, so that entering a
+/// scope allocates no lock (most scopes never keep a default) and scopes rarely share one.
+enum _ScopeLocks {
+  private static let stripes = (0..<64).map { _ in NSLock() }
+
+  static func withLock<R>(for scope: AnyObject, _ body: () -> R) -> R {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(scope).toOpaque())
+    let lock = stripes[Int((address >> 4) % UInt(stripes.count))]
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+}
