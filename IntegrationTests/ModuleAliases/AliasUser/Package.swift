@@ -9,7 +9,8 @@
 // renames the module wherever it is in the graph: DependenciesMacros, which contains
 // IssueReporting and XCTestDynamicOverlay too, needs none of its own, and its macros' expansions
 // name no module (they expand here, in files that import the other package's IssueReporting
-// too). The recipe of MigratingFromClassic, "Module-name collisions with the classic satellites".
+// too). The recipe of MigratingFromClassic, "Module-name collisions with the classic satellites";
+// ../CustomDumpUser is the graph where another package brings the satellites in.
 import Foundation
 import PackageDescription
 
