@@ -20,9 +20,9 @@ release-checks: deps
 	$(SWIFT) test -c release --filter ReadPathTests
 
 ## Runs the whole test suite (debug build; the withMainSerialExecutor tests in a process of their
-## own), then the four integration packages (ClassicUser, ClassicSurface, ModuleAliases,
-## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one
-## summary of all (scripts/run-tests.py); VERBOSE=1 shows the
+## own), then the five integration packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser,
+## ModuleAliases/CustomDumpUser, SwitchFromClassic), each with its output in .build/test-logs/, and
+## ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
 ## whole output as it comes. Fails when any part fails.
 test: deps
 	@command -v $(PYTHON) >/dev/null || { echo "make test runs scripts/run-tests.py with $(PYTHON)," \
@@ -30,11 +30,13 @@ test: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
+## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser
+## and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
 	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
+	cd IntegrationTests/ModuleAliases/CustomDumpUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
 ## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).

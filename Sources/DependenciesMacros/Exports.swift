@@ -1,5 +1,4 @@
-// `import DependenciesMacros` gives what the classic module's import gives: IssueReporting, whose
-// `reportIssue` the expansions call (qualified as `IssueReporting.reportIssue`), and
-// XCTestDynamicOverlay.
+// `import DependenciesMacros` gives what the classic module's import gives: IssueReporting and
+// XCTestDynamicOverlay. (The expansions do not rely on these: see ExpansionNames.swift.)
 @_exported import IssueReporting
 @_exported import XCTestDynamicOverlay

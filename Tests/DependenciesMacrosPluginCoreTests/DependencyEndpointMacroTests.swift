@@ -10,7 +10,7 @@ import Testing
     expand("DependencyEndpointMacro", .accessor, declaration)
   }
 
-  private let report = #"IssueReporting.reportIssue("Unimplemented: '\(Self.self).endpoint'")"#
+  private let report = #"__dependenciesMacrosReportIssue("Unimplemented: '\(Self.self).endpoint'")"#
 
   @Test(
     "The storage and its unimplemented default, by the closure's type",
@@ -25,11 +25,11 @@ import Testing
       ),
       (
         "@DependencyEndpoint\nvar endpoint: (Int, Bool) throws -> Bool",
-        "private var _endpoint: (Int, Bool) throws -> Bool = { _, _ in\n  REPORT\n  throw DependenciesMacros.Unimplemented(\"endpoint\")\n}"
+        "private var _endpoint: (Int, Bool) throws -> Bool = { _, _ in\n  REPORT\n  throw __DependenciesMacrosUnimplemented(\"endpoint\")\n}"
       ),
       (
         "@DependencyEndpoint\nvar endpoint: () async throws(any Error) -> Int",
-        "private var _endpoint: () async throws(any Error) -> Int = {\n  REPORT\n  throw DependenciesMacros.Unimplemented(\"endpoint\")\n}"
+        "private var _endpoint: () async throws(any Error) -> Int = {\n  REPORT\n  throw __DependenciesMacrosUnimplemented(\"endpoint\")\n}"
       ),
       (
         "@DependencyEndpoint\nvar endpoint: () -> Int?",
@@ -81,7 +81,7 @@ import Testing
       ),
       (
         "@DependencyEndpoint\nvar endpoint: () throws -> Void {\n  willSet {\n    print(\"!\")\n  }\n}",
-        "private var _endpoint: () throws -> Void = {\n  REPORT\n  throw DependenciesMacros.Unimplemented(\"endpoint\")\n} {\n  willSet {\n    print(\"!\")\n  }\n}"
+        "private var _endpoint: () throws -> Void = {\n  REPORT\n  throw __DependenciesMacrosUnimplemented(\"endpoint\")\n} {\n  willSet {\n    print(\"!\")\n  }\n}"
       ),
     ])
   func storage(declaration: String, expected: String) {
@@ -109,13 +109,13 @@ import Testing
         "@DependencyEndpoint\nvar `return`: (_ id: Int) throws -> Int",
         [
           "func `return`(id p0: Int) throws -> Int {\n  try self.`return`(p0)\n}",
-          "private var _return: (_ id: Int) throws -> Int = { _ in\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).return'\")\n  throw DependenciesMacros.Unimplemented(\"return\")\n}",
+          "private var _return: (_ id: Int) throws -> Int = { _ in\n  __dependenciesMacrosReportIssue(\"Unimplemented: '\\(Self.self).return'\")\n  throw __DependenciesMacrosUnimplemented(\"return\")\n}",
         ]
       ),
       (
         "@DependencyEndpoint\nvar `load \"it\"`: () -> Void",
         [
-          "private var `_load \"it\"`: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).load \\\"it\\\"'\")\n}"
+          "private var `_load \"it\"`: () -> Void = {\n  __dependenciesMacrosReportIssue(\"Unimplemented: '\\(Self.self).load \\\"it\\\"'\")\n}"
         ]
       ),
       // Names with characters other than ASCII are backquoted: `_a→b` would be `_a`, `→`, `b`.
@@ -123,14 +123,14 @@ import Testing
         "@DependencyEndpoint\nvar `a→b`: (_ id: Int) -> Void",
         [
           "func `a→b`(id p0: Int) -> Void {\n  self.`a→b`(p0)\n}",
-          "private var `_a→b`: (_ id: Int) -> Void = { _ in\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).a→b'\")\n}",
+          "private var `_a→b`: (_ id: Int) -> Void = { _ in\n  __dependenciesMacrosReportIssue(\"Unimplemented: '\\(Self.self).a→b'\")\n}",
         ]
       ),
       (
         "@DependencyEndpoint(method: \"café\")\nvar endpoint: () -> Void",
         [
           "func `café`() -> Void {\n  self.endpoint()\n}",
-          "private var _endpoint: () -> Void = {\n  IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).endpoint'\")\n}",
+          "private var _endpoint: () -> Void = {\n  __dependenciesMacrosReportIssue(\"Unimplemented: '\\(Self.self).endpoint'\")\n}",
         ]
       ),
     ])

@@ -21,43 +21,43 @@ import Testing
       (
         "@DependencyEntry\nvar client = Client.test",
         """
-        private nonisolated enum __Key_client: Dependencies.TestDependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+        private nonisolated enum __Key_client: __DependenciesMacrosTestDependencyKey {
+          @_DependencyEntryDefaultValue static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry(liveValue: Client.live)\nvar client = Client.test",
         """
-        private nonisolated enum __Key_client: Dependencies.DependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = Client.live
-          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+        private nonisolated enum __Key_client: __DependenciesMacrosDependencyKey {
+          @_DependencyEntryDefaultValue static var liveValue = Client.live
+          @_DependencyEntryDefaultValue static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry(liveValue: Client.live, previewValue: Client.preview)\nvar client = Client.test",
         """
-        private nonisolated enum __Key_client: Dependencies.DependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = Client.live
-          @DependenciesMacros._DependencyEntryDefaultValue static var previewValue = Client.preview
-          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+        private nonisolated enum __Key_client: __DependenciesMacrosDependencyKey {
+          @_DependencyEntryDefaultValue static var liveValue = Client.live
+          @_DependencyEntryDefaultValue static var previewValue = Client.preview
+          @_DependencyEntryDefaultValue static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry(previewValue: Client.preview)\nvar client = Client.test",
         """
-        private nonisolated enum __Key_client: Dependencies.TestDependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue static var previewValue = Client.preview
-          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+        private nonisolated enum __Key_client: __DependenciesMacrosTestDependencyKey {
+          @_DependencyEntryDefaultValue static var previewValue = Client.preview
+          @_DependencyEntryDefaultValue static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry(liveValue: Client.live)\nvar client: Client = .test",
         """
-        private nonisolated enum __Key_client: Dependencies.DependencyKey {
+        private nonisolated enum __Key_client: __DependenciesMacrosDependencyKey {
           typealias Value = Client
           static var liveValue: Value {
             Client.live
@@ -71,7 +71,7 @@ import Testing
       (
         "@DependencyEntry(liveValue: Client.live)\nvar client: Client",
         """
-        private nonisolated enum __Key_client: Dependencies.DependencyKey {
+        private nonisolated enum __Key_client: __DependenciesMacrosDependencyKey {
           typealias Value = Client
           static var liveValue: Value {
             Client.live
@@ -82,24 +82,24 @@ import Testing
       (
         "@DependencyEntry(\"APIClientKey\", liveValue: Client.live)\npublic var client = Client.test",
         """
-        public nonisolated enum APIClientKey: Dependencies.DependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue public static var liveValue = Client.live
-          @DependenciesMacros._DependencyEntryDefaultValue public static var testValue = Client.test
+        public nonisolated enum APIClientKey: __DependenciesMacrosDependencyKey {
+          @_DependencyEntryDefaultValue public static var liveValue = Client.live
+          @_DependencyEntryDefaultValue public static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry\npackage var client = Client.test",
         """
-        package nonisolated enum ClientKey: Dependencies.TestDependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue package static var testValue = Client.test
+        package nonisolated enum ClientKey: __DependenciesMacrosTestDependencyKey {
+          @_DependencyEntryDefaultValue package static var testValue = Client.test
         }
         """
       ),
       (
         "@DependencyEntry(\"ExplicitAPIClientKey\")\npublic var client: any APIClient = MockAPIClient()",
         """
-        public nonisolated enum ExplicitAPIClientKey: Dependencies.TestDependencyKey {
+        public nonisolated enum ExplicitAPIClientKey: __DependenciesMacrosTestDependencyKey {
           public typealias Value = any APIClient
           public static var testValue: Value {
             MockAPIClient()
@@ -110,8 +110,8 @@ import Testing
       (
         "@DependencyEntry(\"ClientKey\")\nvar client = Client.test",
         """
-        private nonisolated enum __Key_client: Dependencies.TestDependencyKey {
-          @DependenciesMacros._DependencyEntryDefaultValue public static var testValue = Client.test
+        private nonisolated enum __Key_client: __DependenciesMacrosTestDependencyKey {
+          @_DependencyEntryDefaultValue public static var testValue = Client.test
         }
         """
       ),
@@ -252,11 +252,11 @@ import Testing
     let lines = key.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       lines[1...5].joined(separator: "\n") == """
-          @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = isPreview ?
+          @_DependencyEntryDefaultValue static var liveValue = isPreview ?
             Client.preview : Client.live
-          @DependenciesMacros._DependencyEntryDefaultValue static var previewValue = (try
+          @_DependencyEntryDefaultValue static var previewValue = (try
             Client.make())
-          @DependenciesMacros._DependencyEntryDefaultValue static var testValue = Client.test
+          @_DependencyEntryDefaultValue static var testValue = Client.test
         """)
     // Each reads whole in `_DependencyEntryDefaultValue`, which makes it a getter.
     for line in [1, 3, 5] {
@@ -289,7 +289,7 @@ import Testing
   func defaultValue() {
     let expansion = expand(
       "DependencyEntryDefaultValueMacro", .accessor,
-      "@DependenciesMacros._DependencyEntryDefaultValue static var liveValue = Client(\n  base: 1)")
+      "@_DependencyEntryDefaultValue static var liveValue = Client(\n  base: 1)")
     #expect(expansion.pieces == ["get {\n  Client(\n  base: 1)\n}"])
   }
 

@@ -150,7 +150,8 @@ func macroJSON(_ typeName: String, _ name: String) -> JSON {
         lexicalContext: ["extension DependencyValues {}"]))
     let source = try #require(reply["expandMacroResult"]?["expandedSource"]?.string)
     #expect(
-      source.contains("private nonisolated enum __Key_client: Dependencies.TestDependencyKey"))
+      source.contains(
+        "private nonisolated enum __Key_client: __DependenciesMacrosTestDependencyKey"))
     #expect(source.contains("#sourceLocation(file: \"/src/App/Client.swift\", line: 5)"))
   }
 

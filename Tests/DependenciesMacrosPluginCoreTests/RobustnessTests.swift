@@ -45,7 +45,7 @@ import Testing
     public var client: any APIClient & Sendable = MockAPIClient()
     """,
     """
-    @DependenciesMacros._DependencyEntryDefaultValue static var liveValue = isPreview ?
+    @_DependencyEntryDefaultValue static var liveValue = isPreview ?
       Client.preview : Client(base: "{", retries: [1, 2].count)
     """,
   ]

@@ -1,11 +1,16 @@
 // swift-tools-version: 6.0
 // A user's package whose graph holds two modules of each satellite name: this library's
 // (IssueReporting, IssueReportingTestSupport, XCTestDynamicOverlay, ConcurrencyExtras,
-// ConcurrencyExtrasTestSupport, Clocks) and another package's (here a stand-in for the classic
-// satellites). SwiftPM refuses two modules of one name in a graph, whether a target uses them or
-// not; `moduleAliases` renames this library's: the four Dependencies contains on the Dependencies
-// product, the other two on products of their own, listed only for that. The recipe of
-// MigratingFromClassic, "Module-name collisions with the classic satellites".
+// ConcurrencyExtrasTestSupport, Clocks) and the classic satellite packages' (here stand-ins,
+// ../xctest-dynamic-overlay, ../swift-concurrency-extras, ../swift-clocks), whose products its
+// target lists itself. SwiftPM refuses two modules of one name in a graph, whether a target uses
+// them or not; `moduleAliases` renames this library's: the four Dependencies contains on the
+// Dependencies product, the other two on products of their own, listed only for that. An alias
+// renames the module wherever it is in the graph: DependenciesMacros, which contains
+// IssueReporting and XCTestDynamicOverlay too, needs none of its own, and its macros' expansions
+// name no module (they expand here, in files that import the other package's IssueReporting
+// too). The recipe of MigratingFromClassic, "Module-name collisions with the classic satellites";
+// ../CustomDumpUser is the graph where another package brings the satellites in.
 import Foundation
 import PackageDescription
 
@@ -22,7 +27,9 @@ let package = Package(
   name: "AliasUser",
   dependencies: [
     .package(path: "../../.."),
-    .package(path: "../StandInSatellites"),
+    .package(path: "../xctest-dynamic-overlay"),
+    .package(path: "../swift-concurrency-extras"),
+    .package(path: "../swift-clocks"),
   ],
   targets: [
     .target(
@@ -44,9 +51,10 @@ let package = Package(
           moduleAliases: [
             "ConcurrencyExtrasTestSupport": "DependenciesConcurrencyExtrasTestSupport"
           ]),
-        .product(name: "IssueReporting", package: "StandInSatellites"),
-        .product(name: "ConcurrencyExtras", package: "StandInSatellites"),
-        .product(name: "Clocks", package: "StandInSatellites"),
+        .product(name: "DependenciesMacros", package: swiftDependencies),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
     .testTarget(name: "AliasUserTests", dependencies: ["AliasUser"]),

@@ -123,7 +123,9 @@ enum DependencyEndpointMacro {
   ) -> Result<String, NoDefault> {
     let closure = property.closureType
     let name = property.unescapedName.stringLiteralContent
-    let report = "IssueReporting.reportIssue(\"Unimplemented: '\\(Self.self).\(name)'\")"
+    // The names of DependenciesMacros' ExpansionNames.swift, which no module name qualifies: the
+    // user's package may rename IssueReporting (`moduleAliases`), or shadow `reportIssue`.
+    let report = "__dependenciesMacrosReportIssue(\"Unimplemented: '\\(Self.self).\(name)'\")"
     if let initializer = property.binding.initializer {
       guard let literal = initializer.closure else { return .failure(NoDefault()) }
       var lines = ["{" + (literal.signature.map { " " + property.text($0) } ?? ""), "  " + report]
@@ -146,7 +148,7 @@ enum DependencyEndpointMacro {
             diagnostic: EndpointDiagnostics.defaultRequired(
               for: property, thrownError: thrownError, client: nil)))
       }
-      lines.append("  throw DependenciesMacros.Unimplemented(\"\(name)\")")
+      lines.append("  throw __DependenciesMacrosUnimplemented(\"\(name)\")")
     } else if closure.returnsOptional {
       lines.append("  return nil")
     } else if !closure.returnsVoid {

@@ -209,13 +209,18 @@ enum DependencyEntryMacro {
     } else {
       for value in values {
         members.append(
-          "@DependenciesMacros._DependencyEntryDefaultValue \(access)static var \(value.name) = "
+          "@_DependencyEntryDefaultValue \(access)static var \(value.name) = "
             + value.text)
       }
     }
-    let conformance = entry.liveValue != nil ? "DependencyKey" : "TestDependencyKey"
+    // `DependencyKey` and `TestDependencyKey` under DependenciesMacros' names for expansions
+    // (ExpansionNames.swift): no module name, which `moduleAliases` may change, and no short name,
+    // which a declaration of the user's file may shadow.
+    let conformance =
+      entry.liveValue != nil
+      ? "__DependenciesMacrosDependencyKey" : "__DependenciesMacrosTestDependencyKey"
     let key =
-      "\(entry.keyAccess) nonisolated enum \(entry.keyName): Dependencies.\(conformance) {\n"
+      "\(entry.keyAccess) nonisolated enum \(entry.keyName): \(conformance) {\n"
       + members.map { $0.indented(by: "  ") + "\n" }.joined() + "}"
 
     let check = "#IsolationCheck(keyPath: \\\(entry.extendedType).\(entry.name))"

@@ -1,7 +1,9 @@
 import Dependencies
+import DependenciesMacros
 
-// This file imports only Dependencies: the names it re-exports are this library's (under their
-// aliases), and nothing else declares them here, so they need no module name.
+// This file imports only Dependencies and DependenciesMacros: the names they re-export are this
+// library's (under their aliases), and nothing else declares them here, so they need no module
+// name.
 
 /// A dependency read through this library while the other satellites are in the graph.
 public enum GreetingKey: DependencyKey {
@@ -42,4 +44,35 @@ public func countedUnimplementedCalls() -> Int {
     calls.withValue { $0 += endpoint() + 1 }
   }
   return calls.value
+}
+
+/// A client of the macros: their expansions must not name the modules the aliases rename.
+@DependencyClient
+public struct GreetingClient: Sendable {
+  public var greet: @Sendable (_ name: String) async throws -> String
+  public var isFriendly: @Sendable () -> Bool = { true }
+  public var reset: @Sendable () -> Void
+}
+
+extension DependencyValues {
+  @DependencyEntry public var greetingClient = GreetingClient()
+  @DependencyEntry(liveValue: "live salutation") public var salutation: String = "test salutation"
+}
+
+/// Greets `name` with the client in the current scope.
+public func greet(_ name: String) async throws -> String {
+  @Dependency(\.greetingClient) var client
+  return try await client.greet(name: name)
+}
+
+/// The salutation in the current scope, and in a live context.
+public var salutations: (current: String, live: String) {
+  @Dependency(\.salutation) var current
+  let live = withDependencies {
+    $0.context = .live
+  } operation: {
+    @Dependency(\.salutation) var salutation
+    return salutation
+  }
+  return (current, live)
 }

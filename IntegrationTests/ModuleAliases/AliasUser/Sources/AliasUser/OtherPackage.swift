@@ -1,6 +1,7 @@
 import Clocks
 import ConcurrencyExtras
 import Dependencies
+import DependenciesMacros
 import IssueReporting
 
 // This file imports the other package's modules by their names and Dependencies: a name both
@@ -20,4 +21,13 @@ public var bothIsTesting: (other: Bool, dependencies: Bool) {
 /// The other package's `reportIssue`.
 public func otherReport(_ message: String) -> String {
   IssueReporting.reportIssue(message)
+}
+
+/// A client declared where `IssueReporting` means the other package's module, whose
+/// `reportIssue` reports nothing: its unimplemented endpoints must still report with this
+/// library's.
+@DependencyClient
+public struct OtherPackageClient: Sendable {
+  public var load: @Sendable () throws -> Int
+  public var name: @Sendable () -> String? = { nil }
 }

@@ -1,4 +1,5 @@
 import AliasUser
+import Dependencies
 import Testing
 
 @Suite struct ModuleAliasTests {
@@ -20,5 +21,48 @@ import Testing
     #expect(dependenciesIsTesting)
     #expect(bothIsTesting.other == false)
     #expect(bothIsTesting.dependencies == true)
+  }
+
+  @Test func unimplementedEndpointsReportUnderTheAliases() async {
+    await withKnownIssue {
+      do {
+        _ = try await greet("Blob")
+        Issue.record("greet returned")
+      } catch {
+        #expect(String(reflecting: type(of: error)) == "DependenciesMacros.Unimplemented")
+      }
+    } matching: {
+      $0.comments.map(\.rawValue) == ["Unimplemented: 'GreetingClient.greet'"]
+    }
+    let client = GreetingClient()
+    withKnownIssue {
+      #expect(client.isFriendly())
+      client.reset()
+    } matching: {
+      $0.comments.map(\.rawValue) == ["Unimplemented: 'GreetingClient.isFriendly'"]
+        || $0.comments.map(\.rawValue) == ["Unimplemented: 'GreetingClient.reset'"]
+    }
+  }
+
+  @Test func aClientBesideTheOtherPackagesIssueReportingReportsWithThisLibrary() {
+    let client = OtherPackageClient()
+    withKnownIssue {
+      #expect(throws: (any Error).self) { try client.load() }
+      #expect(client.name() == nil)
+    } matching: {
+      $0.comments.map(\.rawValue) == ["Unimplemented: 'OtherPackageClient.load'"]
+        || $0.comments.map(\.rawValue) == ["Unimplemented: 'OtherPackageClient.name'"]
+    }
+  }
+
+  @Test func implementedEndpointsAndEntries() async throws {
+    let greeting = try await withDependencies {
+      $0.greetingClient.greet = { "Hello, \($0)!" }
+    } operation: {
+      try await greet("Blob")
+    }
+    #expect(greeting == "Hello, Blob!")
+    #expect(salutations.current == "test salutation")
+    #expect(salutations.live == "live salutation")
   }
 }
