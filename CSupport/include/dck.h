@@ -333,6 +333,20 @@ void dck_keypath_getter_call(const void *getter, const void *arguments, void *re
                              const void *root);
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Task-local binding                                                                               */
+/* ------------------------------------------------------------------------------------------------ */
+
+/*
+ * dck_task_local_push_taking(key, value, type) binds the value at `value` (taken) to a Swift
+ * task-local: see dck_task_local.c. It has the Swift calling convention, and a generic signature
+ * only Swift can spell, so Swift declares it where it calls it (`_TaskLocalBinding`), not this
+ * header.
+ */
+
+/** Ends the innermost task-local binding of the calling task (or thread), destroying its value. */
+void dck_task_local_pop(void);
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Pinned Swift objects                                                                             */
 /* ------------------------------------------------------------------------------------------------ */
 

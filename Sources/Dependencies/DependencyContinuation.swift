@@ -31,9 +31,7 @@ extension DependencyValues {
 
     /// Runs `operation` with the captured dependencies.
     public func yield<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
-      let result = try values._bind(operation)
-      values._recordScope(ofResult: result)
-      return result
+      try DependencyValues._bind(values, operation)
     }
 
     /// Runs the asynchronous `operation` with the captured dependencies.
@@ -41,9 +39,7 @@ extension DependencyValues {
       isolation: isolated (any Actor)? = #isolation,
       _ operation: () async throws(E) -> R
     ) async throws(E) -> R {
-      let result = try await values._bind(isolation: isolation, operation)
-      values._recordScope(ofResult: result)
-      return result
+      try await DependencyValues._bind(values, isolation: isolation, operation)
     }
   }
 }

@@ -72,12 +72,12 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  /// Sets `key` to `box` in the overrides: a new scope on top of the current one (see
-  /// `_Scope.inserting`), adopted without reading `_storage` (whose getter and setter would
-  /// retain and compare owners).
+  /// Sets `key` to `box`, a box no root holds yet, in the overrides: a new scope on top of the
+  /// current one (see `_Scope.init(inserting:_:into:)`), adopted without reading `_storage` (whose
+  /// getter and setter would retain and compare owners).
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
-    guard let scope = _Scope.inserting(key, box, into: _scope) else { return }
+    let scope = _Scope(inserting: key, box, into: _scope)
     _storageHandle = _BorrowedHandle(scope.handle)
     _scope = consume scope
   }

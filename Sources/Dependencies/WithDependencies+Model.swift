@@ -38,9 +38,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
     return try operation()
   }
   try values._update(updateValuesForOperation)
-  let result = try values._bind(operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try DependencyValues._bind(consume values, operation)
 }
 
 /// Runs `operation` with the dependencies of the scope `model` was created in.
@@ -80,9 +78,7 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
     return try await operation()
   }
   try await values._update(updateValuesForOperation)
-  let result = try await values._bind(isolation: isolation, operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try await DependencyValues._bind(consume values, isolation: isolation, operation)
 }
 
 /// Runs the asynchronous `operation` with the dependencies of the scope `model` was created in.

@@ -35,9 +35,7 @@ public func withDependencies<R, E: Error>(
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
   try values._update(updateValuesForOperation)
-  let result = try values._bind(operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try DependencyValues._bind(consume values, operation)
 }
 
 /// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
@@ -62,9 +60,7 @@ public func withDependencies<R, E: Error>(
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
   values._update(updateValuesForOperation)
-  let result = try values._bind(operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try DependencyValues._bind(consume values, operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.
@@ -89,9 +85,7 @@ public func withDependencies<R, E: Error>(
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
   try await values._update(updateValuesForOperation)
-  let result = try await values._bind(isolation: isolation, operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try await DependencyValues._bind(consume values, isolation: isolation, operation)
 }
 
 /// Runs the asynchronous `operation`, which throws errors of type `E`, with dependencies changed by
@@ -114,9 +108,7 @@ public func withDependencies<R, E: Error>(
 ) async throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
   await values._update(updateValuesForOperation)
-  let result = try await values._bind(isolation: isolation, operation)
-  values._recordScope(ofResult: result)
-  return result
+  return try await DependencyValues._bind(consume values, isolation: isolation, operation)
 }
 
 extension DependencyValues {
@@ -164,53 +156,36 @@ extension DependencyValues {
     if !_storage.isEmpty { _cache.baseline = _storage }
   }
 
-  /// Makes these values current for the duration of `operation`, preserving its error type.
+  /// Makes `values` current for the duration of `operation` (a scope), and returns what it
+  /// returns, with its error type. When that is an object, records that the scope returned it (for
+  /// `withDependencies(from:)`).
+  ///
+  /// The values are moved into the task-local binding (`_TaskLocalBinding`), not copied into it as
+  /// `TaskLocal.withValue` would: a scope entry pays no copy of them, and its teardown destroys them
+  /// once.
   @inlinable
-  func _bind<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
-    try _bindResult(operation).get()
+  static func _bind<R, E: Error>(
+    _ values: consuming DependencyValues, _ operation: () throws(E) -> R
+  ) throws(E) -> R {
+    _TaskLocalBinding.push(values)
+    defer { _TaskLocalBinding.pop() }
+    let result = try operation()
+    _recordScopeOfCurrentValues(ofResult: result)
+    return result
   }
 
-  /// The asynchronous `_bind`.
+  /// The asynchronous `_bind`. It is isolated to the caller's actor (`isolation`), so `operation`
+  /// runs there without an executor hop; the binding is the current task's, as
+  /// `TaskLocal.withValue`'s is.
   @inlinable
-  func _bind<R, E: Error>(
-    isolation: isolated (any Actor)?,
+  static func _bind<R, E: Error>(
+    _ values: consuming DependencyValues, isolation: isolated (any Actor)?,
     _ operation: () async throws(E) -> R
   ) async throws(E) -> R {
-    try await _bindResult(isolation: isolation, operation).get()
-  }
-
-  /// Makes these values current for the duration of `operation`, and returns its outcome.
-  ///
-  /// `TaskLocal.withValue` is `rethrows`, so the typed error travels through it in a `Result`.
-  @inlinable
-  func _bindResult<R, E: Error>(_ operation: () throws(E) -> R) -> Result<R, E> {
-    DependencyValues.$_current.withValue(self) {
-      do throws(E) {
-        return .success(try operation())
-      } catch {
-        return .failure(error)
-      }
-    }
-  }
-
-  /// The asynchronous `_bindResult`. The closure handed to `withValue` captures `isolation`, so it
-  /// is isolated to the caller's actor and runs without an executor hop.
-  @inlinable
-  func _bindResult<R, E: Error>(
-    isolation: isolated (any Actor)?,
-    _ operation: () async throws(E) -> R
-  ) async -> Result<R, E> {
-    await DependencyValues.$_current.withValue(
-      self,
-      operation: {
-        _ = isolation
-        do throws(E) {
-          return .success(try await operation())
-        } catch {
-          return .failure(error)
-        }
-      },
-      isolation: isolation
-    )
+    _TaskLocalBinding.push(values)
+    defer { _TaskLocalBinding.pop() }
+    let result = try await operation()
+    _recordScopeOfCurrentValues(ofResult: result)
+    return result
   }
 }

@@ -12,6 +12,32 @@ import CDependencies
 @usableFromInline
 func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 
+/// Binds values to ``DependencyValues/_current`` as `TaskLocal.withValue` does, through the same
+/// runtime entry points, but moving the values in instead of copying them (see
+/// `dck_task_local_push_taking`). A push and its pop happen on one task, around synchronous or
+/// asynchronous code, in the order `withValue` does them.
+@usableFromInline
+enum _TaskLocalBinding {
+  /// Makes `values` (taken) the current values of this task (or thread) until `pop()`.
+  @inlinable @inline(__always)
+  static func push(_ values: consuming DependencyValues) {
+    _taskLocalPushTaking(
+      UnsafeRawPointer(dck_facade_task_local_key()) ?? DependencyValues._currentKey, values)
+  }
+
+  /// Ends the innermost binding of this task (or thread), destroying its values.
+  @inlinable @inline(__always)
+  static func pop() {
+    dck_task_local_pop()
+  }
+}
+
+/// `swift_task_localValuePush` through the C core (`dck_task_local_push_taking`, in the Swift
+/// calling convention): binds `value`, taken, to the task-local whose `TaskLocal` object is `key`.
+@_silgen_name("dck_task_local_push_taking")
+@usableFromInline
+func _taskLocalPushTaking<Value>(_ key: UnsafeRawPointer, _ value: __owned Value)
+
 extension DependencyValues {
   /// The values used where no scope is bound: no overrides, the detected context, the shared cache.
   @usableFromInline

@@ -42,7 +42,9 @@ class _AnyDependencyBox: @unchecked Sendable {
 }
 
 /// Registers Swift's retain and release as the C core's value callbacks. Evaluated once, before
-/// the first value is stored (every path that stores a value touches it first).
+/// the first value is stored: every cache touches it when it is made (`_LiveValueCache.init`), and
+/// every `DependencyValues` that can be set has a cache; the other tables (the accessor registry,
+/// the class table of `_ObjectScopes`) touch it when they are made.
 let _registerValueCallbacks: Void = {
   dck_values_set_callbacks(
     { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },

@@ -142,21 +142,21 @@ final class _ObjectScopes: Sendable {
 }
 
 extension DependencyValues {
-  /// Records that the scope of these values returned `result`, when it is an object, for
+  /// Records that the scope of the current values returned `result`, when it is an object, for
   /// `withDependencies(from:)`.
   @inlinable @inline(__always)
-  func _recordScope<R>(ofResult result: R) {
+  static func _recordScopeOfCurrentValues<R>(ofResult result: R) {
     // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
     // would go through a dynamic cast.
     if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {
-      _recordScope(of: unsafeBitCast(result, to: AnyObject.self))
+      _recordScopeOfCurrentValues(of: unsafeBitCast(result, to: AnyObject.self))
     }
   }
 
   @usableFromInline @inline(never)
-  func _recordScope(of object: AnyObject) {
+  static func _recordScopeOfCurrentValues(of object: AnyObject) {
     guard !_ObjectScopes.carriesItsValues(object) else { return }
-    _ObjectScopes.shared.record(object, self)
+    _ObjectScopes.shared.record(object, _currentPointer.pointee)
   }
 }
 

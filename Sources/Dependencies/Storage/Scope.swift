@@ -34,7 +34,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   @exclusivity(unchecked) private var defaults = _ScopeDefaults()
 
   /// A scope whose root maps `key` to `box` and otherwise equals `base`'s root (or the empty
-  /// root), where `key` does not map to `box` already.
+  /// root), where no root holds `box` yet (a new box: `key` cannot map to it already).
   ///
   /// Its parent is the scope whose root the new root keeps alive (`dck_trie_overlay_base`):
   /// `base` for a new key (an overlay on `base`'s root), `base`'s parent when the new root
@@ -63,13 +63,6 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
 
   /// The shared empty scope: no overrides. Values at the root carry none (nil).
   @usableFromInline static let empty = _Scope(adopting: dck_trie_empty())
-
-  /// A scope whose root maps `key` to `box` on top of `base` (nil: the empty root), or nil when
-  /// `key` already maps to that very box.
-  static func inserting(_ key: _KeyIdentity, _ box: AnyObject, into base: _Scope?) -> _Scope? {
-    if let base, base.lookup(key) == Unmanaged.passUnretained(box).toOpaque() { return nil }
-    return _Scope(inserting: key, box, into: base)
-  }
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree: `self` or
   /// `other` when one of them is the result, otherwise a scope of its own.

@@ -29,7 +29,7 @@ struct _ScopeDefaults {
   private var kept: [Place: [_KeptDefault]]?
 
   /// Whether no value is kept.
-  var isEmpty: Bool { kept == nil }
+  @inline(__always) var isEmpty: Bool { kept == nil }
 
   /// The value kept at `place` that `isValid` accepts, if any.
   func value(at place: Place, where isValid: (_KeptDefault) -> Bool) -> _KeptDefault? {

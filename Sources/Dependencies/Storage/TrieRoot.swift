@@ -29,11 +29,13 @@ class _TrieRoot: @unchecked Sendable {
   @usableFromInline init(adopting handle: OpaquePointer) { self.handle = handle }
 
   /// An owner whose root maps `key` to `box` and otherwise equals the root `base` (borrowed), where
-  /// `key` does not map to `box` already. A new key, or the key of the top overlay, adds one overlay
+  /// `key` does not map to `box` already (which would give back `base` itself). A new key, or the key of the top overlay, adds one overlay
   /// node whatever the size of the map, built inside this owner; otherwise the trie builds a root of
   /// its own, which this owner adopts.
+  ///
+  /// The value callbacks are registered: every values that can be set have a cache, and making a
+  /// cache registers them (`_registerValueCallbacks`).
   init(inserting key: _KeyIdentity, _ box: AnyObject, into base: OpaquePointer) {
-    _ = _registerValueCallbacks
     handle = dck_trie_empty()
     let storage = embeddedNodeAddress
     // `self` and `box` are borrowed: both stay alive until the trie has retained what it keeps.

@@ -1,0 +1,41 @@
+/*
+ * dck_task_local.c — moves a value into a Swift task-local binding.
+ *
+ * `TaskLocal.withValue` takes the value it binds borrowed and pushes a copy of it: for the façade's
+ * `DependencyValues`, a copy retains every reference the values hold, and the values the scope made
+ * are destroyed (released again) once the binding is gone. A scope has values of its own, built for
+ * the binding and used for nothing else: this call moves them in instead, so that a scope entry
+ * pays no copy, and its teardown destroys the values once (when the binding is popped).
+ *
+ * The function called is the Concurrency runtime's own entry point, which `withValue` calls too:
+ *
+ *     swift_task_localValuePush(const HeapObject *key, OpaqueValue *value, const Metadata *type)
+ *
+ * in the Swift calling convention (clang's `swiftcall`), taking the value at `value` (+1: the
+ * memory is left uninitialised), for the task-local whose `TaskLocal` object is `key`, as a value
+ * of the type whose metadata is `type`; `swift_task_localValuePop` ends the innermost binding (and
+ * destroys its value). Both are part of the runtime's ABI: the standard library's inlinable
+ * `withValue` calls them from client code.
+ *
+ * Progress: blocking only in that the runtime allocates the binding (from the task's allocator, or
+ * the heap when no task runs).
+ */
+#include "dck.h"
+
+extern __attribute__((swiftcall)) void swift_task_localValuePush(const void *key, void *value,
+                                                                 const void *type);
+extern __attribute__((swiftcall)) void swift_task_localValuePop(void);
+
+/* Called from Swift as `(UnsafeRawPointer, __owned Value)`, generic over `Value`: the key, the
+ * address of the value (owned), then its metadata, in the Swift convention. */
+__attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void *value,
+                                                            const void *type);
+
+__attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void *value,
+                                                            const void *type) {
+  swift_task_localValuePush(key, value, type);
+}
+
+void dck_task_local_pop(void) {
+  swift_task_localValuePop();
+}
