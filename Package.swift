@@ -118,7 +118,10 @@ let package = Package(
       name: "DependenciesMacrosPlugin",
       dependencies: ["DependenciesMacrosPluginCore"]
     ),
-    .target(name: "DependenciesMacrosPluginCore"),
+    .target(name: "DependenciesMacrosPluginCore", dependencies: ["SwiftSourceLexing"]),
+    // The one Swift lexer of this package, with its keywords: the macros' declaration reader
+    // and switch-from-classic's manifest edit both read Swift with it.
+    .target(name: "SwiftSourceLexing"),
     .target(
       name: "DependenciesTestSupportLoader"
     ),
@@ -145,7 +148,7 @@ let package = Package(
     // switch-from-classic: a command plugin, the tool it runs, and the edit (a library, so that
     // its tests can call it). It drops the classic satellite packages from a manifest and takes
     // their products from this package.
-    .target(name: "ClassicManifestEditing"),
+    .target(name: "ClassicManifestEditing", dependencies: ["SwiftSourceLexing"]),
     .executableTarget(name: "SwitchFromClassicTool", dependencies: ["ClassicManifestEditing"]),
     .plugin(
       name: "SwitchFromClassic",
@@ -160,6 +163,7 @@ let package = Package(
       dependencies: ["SwitchFromClassicTool"]
     ),
     .testTarget(name: "ClassicManifestEditingTests", dependencies: ["ClassicManifestEditing"]),
+    .testTarget(name: "SwiftSourceLexingTests", dependencies: ["SwiftSourceLexing"]),
     .testTarget(
       name: "CDependenciesTests",
       dependencies: ["CDependencies"]

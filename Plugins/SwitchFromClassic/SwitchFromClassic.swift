@@ -14,7 +14,9 @@ import PackagePlugin
 ///     swift package --package-path .build/checkouts/swift-dependencies switch-from-classic --apply
 ///
 /// It finds your package above the checkout (or takes `--package-dir DIR`). Run from a package
-/// whose graph loads, it edits that package. Options: `--apply`, `--package-dir DIR`,
+/// whose graph loads, it edits that package. It writes only an edit that passes its check
+/// (`swift package dump-package` on copies of the manifest before and after, or, where that
+/// cannot run, a reading of the edited text), and otherwise stops, naming the file and line. Options: `--apply`, `--package-dir DIR`,
 /// `--identity NAME` (this package's identity in your manifest; by default the checkout's name,
 /// or swift-dependencies).
 @main
@@ -62,6 +64,12 @@ struct SwitchFromClassic: CommandPlugin {
     let tool = try context.tool(named: "SwitchFromClassicTool")
     var toolArguments = ["--package-dir", target.standardizedFileURL.path]
     if let identity { toolArguments += ["--identity", identity] }
+    // The tool checks its edit with `swift package dump-package` (on copies, in a temporary
+    // directory): the toolchain's `swift`, when SwiftPM lets the plugin find it. Without it,
+    // the tool checks the edit by reading it, and says so.
+    if let swift = try? context.tool(named: "swift") {
+      toolArguments += ["--swift", swift.url.path]
+    }
     if apply { toolArguments.append("--apply") }
     let process = Process()
     process.executableURL = tool.url

@@ -18,16 +18,14 @@ public enum ClassicDependents {
     for (package, manifest) in manifests {
       let identity = package.lowercased()
       if ClassicPackages.satellites[identity] != nil { continue }
-      guard let tokens = try? SwiftTokens(manifest) else { continue }
+      guard let source = try? ManifestSource(manifest) else { continue }
       var listed: [String] = []
-      for call in CallExpression.all(named: "package", in: tokens) {
-        guard let location = call.stringArgument("url") ?? call.stringArgument("path") else {
-          continue
-        }
-        let dependency = ClassicPackages.identity(of: location)
-        if ClassicPackages.satellites[dependency] != nil {
-          listed.append(dependency)
-        } else if location.lowercased().contains("pointfreeco/swift-dependencies") {
+      for call in CallExpression.all(named: "package", in: source) {
+        let package = PackageCall(call)
+        guard let dependency = package.identity else { continue }
+        if let satellite = package.satellite {
+          listed.append(satellite.identity)
+        } else if package.location.lowercased().contains("pointfreeco/swift-dependencies") {
           listed.append("\(dependency) (pointfreeco)")
         }
       }

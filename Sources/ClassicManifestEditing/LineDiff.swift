@@ -1,4 +1,5 @@
-/// A unified diff of two texts, line by line, to show an edit before it is made.
+/// A unified diff of two texts, line by line, to show an edit before it is made. Lines end at
+/// `\n`, `\r\n` or `\r`; the diff shows them without their line breaks.
 ///
 /// ```swift
 /// LineDiff.unified(old: "a\nb\nc\n", new: "a\nc\n", name: "Package.swift")
@@ -15,32 +16,7 @@ public enum LineDiff {
   public static func unified(old: String, new: String, name: String, context: Int = 2) -> String {
     let a = lines(old)
     let b = lines(new)
-    // Longest common subsequence, by dynamic programming (manifests are short).
-    var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in stride(from: a.count - 1, through: 0, by: -1) {
-      for j in stride(from: b.count - 1, through: 0, by: -1) {
-        lengths[i][j] =
-          a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-      }
-    }
-    enum Step { case same(Int, Int), removed(Int), added(Int) }
-    var steps: [Step] = []
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      if i < a.count, j < b.count, a[i] == b[j] {
-        steps.append(.same(i, j))
-        i += 1
-        j += 1
-      } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
-        // Removals first, as diff prints them.
-        steps.append(.removed(i))
-        i += 1
-      } else {
-        steps.append(.added(j))
-        j += 1
-      }
-    }
+    let steps = steps(a, b)
     let changed = steps.indices.filter {
       if case .same = steps[$0] { return false }
       return true
@@ -96,9 +72,81 @@ public enum LineDiff {
     return output
   }
 
+  /// For each line of `new` (1-based, in order), the line of `old` it is: the same line, the
+  /// line it replaces (a changed line), or the line before which it was added.
+  public static func oldLines(old: String, new: String) -> [Int] {
+    var result: [Int] = []
+    var oldLine = 1
+    var replaced: [Int] = []
+    for step in steps(lines(old), lines(new)) {
+      switch step {
+      case .same:
+        result.append(oldLine)
+        oldLine += 1
+        replaced = []
+      case .removed:
+        replaced.append(oldLine)
+        oldLine += 1
+      case .added:
+        result.append(replaced.isEmpty ? oldLine : replaced.removeFirst())
+      }
+    }
+    return result
+  }
+
+  private enum Step { case same(Int, Int), removed(Int), added(Int) }
+
+  /// The steps from `a` to `b`: a longest common subsequence, by dynamic programming (manifests
+  /// are short).
+  private static func steps(_ a: [Substring], _ b: [Substring]) -> [Step] {
+    var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in stride(from: a.count - 1, through: 0, by: -1) {
+      for j in stride(from: b.count - 1, through: 0, by: -1) {
+        lengths[i][j] =
+          a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+      }
+    }
+    var steps: [Step] = []
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      if i < a.count, j < b.count, a[i] == b[j] {
+        steps.append(.same(i, j))
+        i += 1
+        j += 1
+      } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+        // Removals first, as diff prints them.
+        steps.append(.removed(i))
+        i += 1
+      } else {
+        steps.append(.added(j))
+        j += 1
+      }
+    }
+    return steps
+  }
+
+  /// The lines of `text`, without their line breaks (`\n`, `\r\n`, `\r`: by Unicode scalars,
+  /// as `\r\n` is one `Character`).
   private static func lines(_ text: String) -> [Substring] {
-    var result = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if result.last == "" { result.removeLast() }
+    let scalars = text.unicodeScalars
+    var result: [Substring] = []
+    var lineStart = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      guard scalar == "\n" || scalar == "\r" else {
+        index = scalars.index(after: index)
+        continue
+      }
+      result.append(Substring(scalars[lineStart..<index]))
+      index = scalars.index(after: index)
+      if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" {
+        index = scalars.index(after: index)
+      }
+      lineStart = index
+    }
+    if lineStart < scalars.endIndex { result.append(Substring(scalars[lineStart...])) }
     return result
   }
 }

@@ -22,31 +22,59 @@
 /// // ]
 /// ```
 ///
-/// It edits the text and nothing else: comments, formatting and every other line stay as they
-/// are. What it cannot do right it does not do: each such case is a ``problems`` entry that says
-/// what to change by hand, and ``manifest`` is then the unchanged text.
+/// It parses what it edits and edits the text and nothing else: comments, formatting, line
+/// endings and every other line stay as they are. A satellite is found by its identity, as
+/// SwiftPM compares them (case-insensitively, `.git` or not, also in a URL built by
+/// interpolation whose last component is written out), and dropped where removing it leaves
+/// valid Swift (see ``DropSite``): an element of an array literal, a statement
+/// `package.dependencies.append(.package(…))`, a variable that holds it and the uses of that
+/// variable. Every product that names a satellite (by identity, or by the `name:` of a manifest
+/// for tools before 5.5) is taken from this package, also where the satellite is no longer
+/// listed. What it cannot do right it does not do: each such case is a ``problems`` entry that
+/// names the line and says what to change by hand, and ``manifest`` is then the unchanged text.
+/// Before the tool writes an edit, it checks it (``ManifestCheck``).
 public struct ManifestSwitch: Sendable {
   /// One change to the manifest.
   public struct Change: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
       /// A satellite package dependency is removed.
       case dropPackage(identity: String)
+      /// A use of a variable that held a satellite package (dropped) is removed.
+      case dropReference(name: String, identity: String)
       /// A product is taken from this package instead of `from`.
       case repointProduct(name: String, from: String)
     }
     public var kind: Kind
     /// The 1-based line of the original manifest it is on.
     public var line: Int
-    /// The original text of the call.
+    /// The original text of what changes.
     public var text: String
 
     public var description: String {
       switch kind {
       case .dropPackage(let identity):
         "line \(line): drop the package \(identity): \(text)"
+      case .dropReference(let name, let identity):
+        "line \(line): drop \(name), which held the package \(identity)"
       case .repointProduct(let name, let from):
         "line \(line): take the product \(name) from this package, not from \(from)"
       }
+    }
+  }
+
+  /// What prevents the edit: where, and what to do.
+  public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line of the manifest, when the problem is at one.
+    public var line: Int?
+    public var message: String
+
+    public init(line: Int?, _ message: String) {
+      self.line = line
+      self.message = message
+    }
+
+    public var description: String {
+      line.map { "line \($0): \(message)" } ?? message
     }
   }
 
@@ -55,9 +83,33 @@ public struct ManifestSwitch: Sendable {
   /// The changes, in source order; empty when there is nothing to change or there are problems.
   public let changes: [Change]
   /// What prevents the edit, each saying what to do; empty when it can be applied.
-  public let problems: [String]
+  public let problems: [Problem]
   /// Remarks that do not prevent the edit (the classic library's own URL still in the manifest).
   public let notes: [String]
+  /// What the edited manifest must declare, for the checks.
+  public let expectation: Expectation
+
+  /// What the edit means the edited manifest to declare: the packages of the original but the
+  /// dropped satellites, and every product that named a satellite taken from this package.
+  public struct Expectation: Sendable {
+    /// This package's identity, as the edit writes it in the products it re-points.
+    public var identity: String
+    /// The identities (lowercased) of the satellites the edit drops.
+    public var droppedIdentities: Set<String>
+    /// The names (lowercased) a product may give a satellite's package with: identities, and
+    /// the `name:`s of manifests for tools before 5.5.
+    public var satelliteReferences: Set<String>
+    /// Lines of `.package(…)` calls whose location is not a string literal the edit can read:
+    /// which package they declare only running the manifest tells.
+    public var unknownLocations: [Int]
+    /// The names of variables that held a satellite, which the edit drops with their uses.
+    public var droppedVariables: [String]
+    /// The original's tokens the edit removes (by index), and those it replaces (by index).
+    var removedTokens: Set<Int>
+    var replacedTokens: [Int: String]
+    /// The original, as read.
+    var original: ManifestSource?
+  }
 
   /// Works out the edit of `manifest`.
   ///
@@ -68,150 +120,36 @@ public struct ManifestSwitch: Sendable {
   public init(manifest: String, identity: String = ClassicPackages.classicIdentity)
     throws(ManifestEditError)
   {
-    let tokens = try SwiftTokens(manifest)
-    var problems: [String] = []
-    var notes: [String] = []
-    var changes: [Change] = []
-    var edits: [(start: Int, end: Int, replacement: String)] = []
-
-    // The satellite packages, under every name a product may use for them.
-    var satelliteByReference: [String: ClassicPackages.Satellite] = [:]
-    var foundThisPackage = false
-    for call in CallExpression.all(named: "package", in: tokens) {
-      guard let location = call.stringArgument("url") ?? call.stringArgument("path") else {
-        continue
-      }
-      let packageIdentity = ClassicPackages.identity(of: location)
-      if packageIdentity == identity {
-        foundThisPackage = true
-        if location.lowercased().contains("pointfreeco/swift-dependencies") {
-          notes.append(
-            """
-            line \(call.line): the package \(identity) still comes from \(location), the classic \
-            library: point it at this package's URL
-            """)
-        }
-        continue
-      }
-      guard let satellite = ClassicPackages.satellites[packageIdentity] else { continue }
-      satelliteByReference[packageIdentity] = satellite
-      if let name = call.stringArgument("name") { satelliteByReference[name] = satellite }
-      changes.append(
-        Change(kind: .dropPackage(identity: packageIdentity), line: call.line, text: call.text))
-      if let range = Self.removalRange(of: call, in: tokens) {
-        edits.append((range.start, range.end, ""))
-      } else {
-        problems.append(
-          """
-          line \(call.line): \(call.text) is the only argument of a call; remove that statement \
-          by hand
-          """)
-      }
-    }
-
-    for call in CallExpression.all(named: "product", in: tokens) {
-      guard let reference = call.stringArgument("package"),
-        let satellite = satelliteByReference[reference],
-        let argument = call.argument("package")
-      else { continue }
-      let name = call.stringArgument("name") ?? "?"
-      guard let provided = satellite.products else {
-        problems.append("line \(call.line): \(call.text): \(satellite.instead ?? "")")
-        continue
-      }
-      guard provided.contains(name) else {
-        problems.append(
-          """
-          line \(call.line): this package has no product \(name) (of \(satellite.identity)); \
-          it provides \(provided.sorted().joined(separator: ", "))
-          """)
-        continue
-      }
-      let token = tokens.tokens[argument.valueStart]
-      changes.append(
-        Change(kind: .repointProduct(name: name, from: reference), line: call.line, text: call.text)
-      )
-      edits.append((token.start, token.end, "\"\(identity)\""))
-    }
-
-    if !satelliteByReference.isEmpty, !foundThisPackage {
-      problems.append(
-        """
-        the manifest has no package whose identity is \(identity) (a URL or path ending in \
-        /\(identity)): add this package, or give its identity (--identity NAME)
-        """)
-    }
-    for satellite in ClassicPackages.satellites.values where satellite.products == nil {
-      if satelliteByReference[satellite.identity] != nil,
-        !problems.contains(where: { $0.contains(satellite.identity) })
-      {
-        problems.append("the package \(satellite.identity): \(satellite.instead ?? "")")
-      }
-    }
-
-    self.problems = problems
-    self.notes = notes
+    let source = try ManifestSource(manifest)
+    var planner = EditPlanner(source: source, identity: identity)
+    planner.plan()
+    problems = planner.problems
+    notes = planner.notes
+    var expectation = Expectation(
+      identity: identity, droppedIdentities: planner.droppedIdentities,
+      satelliteReferences: planner.satelliteReferences,
+      unknownLocations: planner.unknownLocations, droppedVariables: planner.droppedVariables,
+      removedTokens: [], replacedTokens: [:], original: source)
     if problems.isEmpty {
-      var bytes = tokens.bytes
-      for edit in edits.sorted(by: { $0.start > $1.start }) {
-        bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+      let edits = planner.edits.sorted { $0.start < $1.start }
+      self.manifest = String(decoding: TextEdit.apply(edits, to: source.bytes), as: UTF8.self)
+      self.changes = planner.changes.sorted { ($0.line, $0.text) < ($1.line, $1.text) }
+      for (index, token) in source.tokens.enumerated() {
+        if edits.contains(where: {
+          $0.replacement.isEmpty && token.start >= $0.start && token.end <= $0.end
+            && token.end > token.start
+        }) {
+          expectation.removedTokens.insert(index)
+        } else if let edit = edits.first(where: {
+          !$0.replacement.isEmpty && $0.start == token.start
+        }) {
+          expectation.replacedTokens[index] = edit.replacement
+        }
       }
-      self.manifest = String(decoding: bytes, as: UTF8.self)
-      self.changes = changes.sorted { $0.line < $1.line }
     } else {
       self.manifest = manifest
       self.changes = []
     }
-  }
-
-  /// The bytes to remove to take `call` out of the list it is in: its whole lines when it has
-  /// them to itself (with a comment that follows it), else the call and one comma beside it.
-  /// `nil` when it is the only argument of another call (`append(.package(…))`).
-  static func removalRange(of call: CallExpression, in tokens: SwiftTokens)
-    -> (start: Int, end: Int)?
-  {
-    let bytes = tokens.bytes
-    let list = tokens.tokens
-    guard let first = list.firstIndex(where: { $0.start == call.start }),
-      let last = list.firstIndex(where: { $0.end == call.end })
-    else { return nil }
-    let before = first > 0 ? list[first - 1].kind : nil
-    let after = last + 1 < list.count ? list[last + 1].kind : nil
-    if before == .punctuation(UInt8(ascii: "(")), after == .punctuation(UInt8(ascii: ")")) {
-      return nil
-    }
-    var end = call.end
-    let hasTrailingComma = after == .punctuation(UInt8(ascii: ","))
-    if hasTrailingComma { end = list[last + 1].end }
-
-    // Whole lines: only blanks before the call on its first line, and only blanks or a comment
-    // after it (and its comma) on its last line.
-    var lineStart = call.start
-    while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-    var lineEnd = end
-    while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == 9 {
-      lineEnd += 1
-    }
-    let restIsComment =
-      lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "/")
-      && bytes[lineEnd + 1] == UInt8(ascii: "/")
-    if restIsComment {
-      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-    }
-    let blanksBefore = bytes[lineStart..<call.start].allSatisfy {
-      $0 == UInt8(ascii: " ") || $0 == 9
-    }
-    if blanksBefore, lineEnd == bytes.count || bytes[lineEnd] == UInt8(ascii: "\n") {
-      return (lineStart, min(lineEnd + 1, bytes.count))
-    }
-    if hasTrailingComma {
-      var after = end
-      while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
-      return (call.start, after)
-    }
-    if before == .punctuation(UInt8(ascii: ",")) {
-      return (list[first - 1].start, call.end)
-    }
-    return (call.start, call.end)
+    self.expectation = expectation
   }
 }

@@ -2,10 +2,17 @@
 // --apply writes, the edit that lets a manifest written for the classic library resolve with this
 // package (ClassicManifestEditing.ManifestSwitch).
 //
-// Usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--apply]
+// Usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--swift PATH] [--apply]
 // Exit status: 0 when the manifests need nothing more, or were written; 1 when something stops
-// the switch (printed, each with what to do); 2 for bad arguments; 3 when other packages of the
-// graph still bring the classic library or its satellites in (printed, with what to do).
+// the switch (printed, each with its file:line and what to do; nothing is written); 2 for bad
+// arguments; 3 when other packages of the graph still bring the classic library or its
+// satellites in (printed, with what to do).
+//
+// Every edit is checked before it is shown or written (ClassicManifestEditing.ManifestCheck):
+// with `swift package dump-package` (the `swift` of --swift, else of PATH) on a copy of the
+// original and of the edited manifest in a temporary directory, or, where that cannot run, by
+// reading the edited text again; the output says which. An edit that fails its check is not
+// written.
 
 import ClassicManifestEditing
 import Foundation
@@ -13,6 +20,7 @@ import Foundation
 struct Options {
   var packageDirectory: URL?
   var identity = ClassicPackages.classicIdentity
+  var swift: String?
   var apply = false
 }
 
@@ -27,6 +35,9 @@ func parse(_ arguments: [String]) -> Options? {
     case "--identity":
       guard let value = rest.popFirst() else { return nil }
       options.identity = value
+    case "--swift":
+      guard let value = rest.popFirst() else { return nil }
+      options.swift = value
     case "--apply":
       options.apply = true
     default:
@@ -75,31 +86,14 @@ func run(_ options: Options) -> Int32 {
       print("switch-from-classic: \(name): could not read it: \(error)")
       return 1
     }
-    let edit: ManifestSwitch
-    do {
-      edit = try ManifestSwitch(manifest: text, identity: options.identity)
-    } catch {
-      print("switch-from-classic: \(name): \(error)")
-      stopped = true
-      continue
+    switch switchManifest(
+      name: name, text: text, packageName: directory.lastPathComponent, options: options)
+    {
+    case .unchanged: break
+    case .stopped: stopped = true
+    case .edited(let edited): edits.append((manifest, edited))
     }
-    for note in edit.notes { print("switch-from-classic: \(name): note: \(note)") }
-    if !edit.problems.isEmpty {
-      stopped = true
-      print("switch-from-classic: \(name): not switched; change these by hand, then run it again:")
-      for problem in edit.problems { print("  - \(problem)") }
-      continue
-    }
-    guard !edit.changes.isEmpty else {
-      print("switch-from-classic: \(name): lists none of the classic satellite packages")
-      continue
-    }
-    print("switch-from-classic: \(name):")
-    for change in edit.changes { print("  - \(change)") }
-    print(LineDiff.unified(old: text, new: edit.manifest, name: name))
-    edits.append((manifest, edit.manifest))
   }
-
   // What other packages bring in: no edit of this manifest removes it.
   let dependents = ClassicDependents.find(
     in: checkedOutManifests(of: directory, except: options.identity))
@@ -165,6 +159,115 @@ func run(_ options: Options) -> Int32 {
   return 0
 }
 
+/// What became of one manifest.
+enum ManifestOutcome {
+  case unchanged
+  /// Something stops the switch (printed).
+  case stopped
+  /// The checked edit, to write.
+  case edited(String)
+}
+
+/// Works out, checks and prints the edit of the manifest `name` (its `text`).
+func switchManifest(
+  name: String, text: String, packageName: String, options: Options
+) -> ManifestOutcome {
+  let edit: ManifestSwitch
+  do {
+    edit = try ManifestSwitch(manifest: text, identity: options.identity)
+  } catch {
+    print("switch-from-classic: \(name):\(error.line): \(error)")
+    return .stopped
+  }
+  for note in edit.notes { print("switch-from-classic: \(name): note: \(note)") }
+  let versioned = VersionedManifest(fileName: name, text: text)
+  if let versioned, !versioned.isReadByToolchainsThatBuildThisPackage,
+    !edit.changes.isEmpty || !edit.problems.isEmpty
+  {
+    print("switch-from-classic: \(name): \(versioned.reasonLeftAlone)")
+    return .unchanged
+  }
+  if !edit.problems.isEmpty {
+    print("switch-from-classic: \(name): not switched; change these by hand, then run it again:")
+    for problem in edit.problems { print("  - \(located(problem, in: name))") }
+    return .stopped
+  }
+  guard !edit.changes.isEmpty || !edit.expectation.unknownLocations.isEmpty else {
+    print("switch-from-classic: \(name): lists none of the classic satellite packages")
+    return .unchanged
+  }
+
+  // The check, before anything is shown as the edit.
+  let (problems, method) = check(
+    edit, original: text, packageName: packageName, swift: options.swift)
+  if !problems.isEmpty {
+    let failed = edit.changes.isEmpty ? "" : "the edit failed its check (\(method)); "
+    print(
+      "switch-from-classic: \(name): not switched: \(failed)change these by hand, then run it again:"
+    )
+    for problem in problems { print("  - \(located(problem, in: name))") }
+    return .stopped
+  }
+  guard !edit.changes.isEmpty else {
+    print("switch-from-classic: \(name): lists none of the classic satellite packages (\(method))")
+    return .unchanged
+  }
+  print("switch-from-classic: \(name):")
+  for change in edit.changes { print("  - \(change)") }
+  print(LineDiff.unified(old: text, new: edit.manifest, name: name), terminator: "")
+  print("switch-from-classic: \(name): \(method)")
+  return .edited(edit.manifest)
+}
+
+/// `Package.swift:12: message`, or `Package.swift: message` for a problem without a line.
+func located(_ problem: ManifestSwitch.Problem, in name: String) -> String {
+  problem.line.map { "\(name):\($0): \(problem.message)" } ?? "\(name): \(problem.message)"
+}
+
+/// Checks `edit` with `swift package dump-package` where it can run, else by reading it; returns
+/// what fails and how it was checked.
+func check(
+  _ edit: ManifestSwitch, original: String, packageName: String, swift: String?
+) -> ([ManifestSwitch.Problem], String) {
+  let unavailable: PackageDumper.Unavailable
+  switch PackageDumper.find(explicit: swift) {
+  case .success(let dumper):
+    switch dumper.dump(original: original, edited: edit.manifest, packageName: packageName) {
+    case .dumped(let before, let after):
+      return (
+        ManifestCheck.comparingDumps(
+          original: before, edited: after, expectation: edit.expectation),
+        """
+        checked with `swift package dump-package` on copies of the original and the edit: the \
+        same packages but the satellites, every product re-pointed, nothing else changed
+        """
+      )
+    case .editedFails(let message):
+      // Name the lines of the original that the compiler's lines of the edit are.
+      let lines = LineDiff.oldLines(old: original, new: edit.manifest)
+      let located = message.replacing(/Package\.swift:(\d+):/) { match in
+        let line = Int(match.output.1).flatMap { $0 - 1 < lines.count ? lines[$0 - 1] : nil }
+        return "Package.swift (edited; line \(line.map(String.init) ?? "?") of the original):"
+      }
+      return (
+        [.init(line: nil, "the edited manifest does not load: \(located)")],
+        "checked with `swift package dump-package`"
+      )
+    case .unavailable(let reason):
+      unavailable = reason
+    }
+  case .failure(let reason):
+    unavailable = reason
+  }
+  return (
+    ManifestCheck.byReading(edit),
+    """
+    checked by reading the edited manifest again, not with `swift package dump-package` \
+    (\(unavailable.reason.split(separator: "\n").first ?? ""))
+    """
+  )
+}
+
 /// On macOS, SwiftPM runs plugins in a sandbox that lets them write only where it is told to.
 func sandboxNote(_ directory: URL) -> String {
   #if os(macOS)
@@ -175,7 +278,8 @@ func sandboxNote(_ directory: URL) -> String {
 }
 
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
-  print("usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--apply]")
+  print(
+    "usage: SwitchFromClassicTool --package-dir DIR [--identity NAME] [--swift PATH] [--apply]")
   exit(2)
 }
 exit(run(options))

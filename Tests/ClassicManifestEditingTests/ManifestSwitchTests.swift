@@ -129,13 +129,17 @@ import Testing
   @Test func aProductMayNameThePackageByItsLegacyName() throws {
     let edit = try ManifestSwitch(
       manifest: """
+        [
         .package(path: "../swift-dependencies"),
         .package(name: "Clocks Package", url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        ]
         .product(name: "Clocks", package: "Clocks Package"),
         """)
     #expect(
       edit.manifest == """
+        [
         .package(path: "../swift-dependencies"),
+        ]
         .product(name: "Clocks", package: "swift-dependencies"),
         """)
   }
@@ -156,14 +160,18 @@ import Testing
   @Test func theIdentityOfThisPackageCanBeGiven() throws {
     let edit = try ManifestSwitch(
       manifest: """
-        .package(url: "https://example.com/team/dependencies-fork", branch: "main"),
+        [
+        .package(url: "https://example.com/team/Dependencies-Fork", branch: "main"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        ]
         .product(name: "Clocks", package: "swift-clocks"),
         """,
       identity: "dependencies-fork")
     #expect(
       edit.manifest == """
-        .package(url: "https://example.com/team/dependencies-fork", branch: "main"),
+        [
+        .package(url: "https://example.com/team/Dependencies-Fork", branch: "main"),
+        ]
         .product(name: "Clocks", package: "dependencies-fork"),
         """)
   }
@@ -188,40 +196,43 @@ import Testing
     #expect(edit.manifest == manifest)
     #expect(edit.changes == [])
     #expect(edit.problems.count == 1)
-    #expect(edit.problems[0].hasPrefix("line 3: .product(name: \"CombineSchedulers\""))
-    #expect(edit.problems[0].contains("move its schedulers to clocks"))
+    #expect(edit.problems[0].line == 3)
+    #expect(edit.problems[0].message.hasPrefix(".product(name: \"CombineSchedulers\""))
+    #expect(edit.problems[0].message.contains("move its schedulers to clocks"))
   }
 
   @Test func aProductThisPackageDoesNotHaveIsNamed() throws {
     let edit = try ManifestSwitch(
       manifest: """
-        .package(path: "../swift-dependencies"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        [.package(path: "../swift-dependencies"),
+         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0")]
         .product(name: "ClocksExtras", package: "swift-clocks"),
         """)
     #expect(
-      edit.problems == [
+      edit.problems.map(\.description) == [
         "line 3: this package has no product ClocksExtras (of swift-clocks); it provides Clocks"
       ])
   }
 
   @Test func aManifestWithoutThisPackageIsNotSwitched() throws {
     let edit = try ManifestSwitch(
-      manifest: #".package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),"#)
+      manifest: #"[.package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0")]"#)
     #expect(edit.changes == [])
     #expect(edit.problems.count == 1)
-    #expect(edit.problems[0].contains("no package whose identity is swift-dependencies"))
+    #expect(edit.problems[0].line == nil)
+    #expect(edit.problems[0].message.contains("no package whose identity is swift-dependencies"))
   }
 
-  @Test func aSatelliteAddedByCodeIsLeftForTheUser() throws {
+  @Test func aSatelliteInAnExpressionItDoesNotEditIsLeftForTheUser() throws {
     let edit = try ManifestSwitch(
       manifest: """
-        .package(path: "../swift-dependencies"),
-        package.dependencies.append(.package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"))
+        [.package(path: "../swift-dependencies")]
+        let all = [base] + (useClocks ? [.package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0")] : [])
+        let one = f(.package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"))
         """)
-    #expect(edit.problems.count == 1)
-    #expect(edit.problems[0].hasPrefix("line 2: "))
-    #expect(edit.problems[0].hasSuffix("remove that statement by hand"))
+    #expect(edit.problems.map(\.line) == [3])
+    #expect(edit.problems[0].message.hasSuffix("remove it by hand"))
+    #expect(edit.manifest.contains("f(.package"))
   }
 
   @Test func theClassicLibrarysOwnURLIsPointedOut() throws {
@@ -234,9 +245,18 @@ import Testing
     #expect(edit.notes[0].hasPrefix("line 1: the package swift-dependencies still comes from"))
   }
 
-  @Test func anUnterminatedStringIsAnError() {
-    #expect(throws: ManifestEditError.self) {
-      try ManifestSwitch(manifest: #".package(url: "https://github.com/pointfreeco/swift-clocks)"#)
+  @Test func anUnterminatedStringIsAnErrorAtItsLine() {
+    #expect(
+      throws: ManifestEditError.unreadable(line: 2, reason: "unterminated string literal")
+    ) {
+      try ManifestSwitch(
+        manifest: "[\n.package(url: \"https://github.com/pointfreeco/swift-clocks)]")
+    }
+  }
+
+  @Test func anUnclosedBracketIsAnErrorAtItsLine() {
+    #expect(throws: ManifestEditError.unreadable(line: 1, reason: "'[' is never closed")) {
+      try ManifestSwitch(manifest: "dependencies: [\n.package(path: \"x\")\n")
     }
   }
 }
@@ -287,6 +307,27 @@ import Testing
 
   @Test func noDiffForTheSameText() {
     #expect(LineDiff.unified(old: "a\n", new: "a\n", name: "x").isEmpty)
+  }
+
+  /// `"\r\n"` is one `Character`: lines are split by Unicode scalars, and shown without `\r`.
+  @Test func windowsLineEndingsAreLines() {
+    let diff = LineDiff.unified(
+      old: "a\r\nb\r\nc\r\n", new: "a\r\nc\r\n", name: "Package.swift", context: 1)
+    #expect(
+      diff == """
+        --- Package.swift
+        +++ Package.swift (switched)
+        @@ -1,3 +1,2 @@
+         a
+        -b
+         c
+
+        """)
+  }
+
+  @Test func theOriginalLineOfEachEditedLine() {
+    #expect(LineDiff.oldLines(old: "a\nb\nc\nd\n", new: "a\nc\nX\nd\n") == [1, 3, 4, 4])
+    #expect(LineDiff.oldLines(old: "a\nb\nc\n", new: "a\nB\nc\n") == [1, 2, 3])
   }
 }
 

@@ -40,9 +40,3 @@ extension Diagnostic {
 extension MacroExpansion {
   var summaries: [String] { diagnostics.map(\.summary) }
 }
-
-/// The tokens' texts of `source`.
-func tokenTexts(_ source: String) throws -> [String] {
-  let text = SourceText(source)
-  return try Lexer.tokenize(text).dropLast().map { text.text($0.range) }
-}

@@ -96,18 +96,6 @@ extension String {
       first != UInt8(ascii: "$")
     else { return false }
     return utf8.allSatisfy { $0 < 0x80 && Lexer.isIdentifierBody($0) }
-      && !SwiftKeywords.reserved.contains(self)
+      && !(Keyword(self)?.isReserved ?? false)
   }
-}
-
-enum SwiftKeywords {
-  /// Words that name a declaration only in backquotes.
-  static let reserved: Set<String> = [
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
-    "init", "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol",
-    "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
-    "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
-    "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false",
-    "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
-  ]
 }

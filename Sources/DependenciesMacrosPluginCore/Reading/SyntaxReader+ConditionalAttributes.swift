@@ -1,3 +1,5 @@
+import SwiftSourceLexing
+
 /// `#if` around attributes (SE-0367):
 ///
 /// ```swift
@@ -43,8 +45,10 @@ extension SyntaxReader {
 
   /// From `#if`: skips the clauses while they hold attributes; true when the block holds at least
   /// one and ends with `#endif` at the start of a line. A nested block without attributes ends
-  /// the skip at its `#endif`, as in swift-syntax.
-  private mutating func skipConditionalAttributeClauses() -> Bool {
+  /// the skip at its `#endif`, as in swift-syntax. Blocks nested deeper than
+  /// ``MaximumNestingLevel`` are not taken for attributes (the member reader then skips them).
+  private mutating func skipConditionalAttributeClauses(depth: Int = 1) -> Bool {
+    guard depth <= MaximumNestingLevel.value else { return false }
     var sawAttribute = false
     repeat {
       // `#if`, `#elseif` or `#else`, and the condition, to the end of the line.
@@ -58,7 +62,7 @@ extension SyntaxReader {
           sawAttribute = true
         } else if isAtDirective("#if") {
           // A nested block without attributes is skipped as far as it goes, as swift-syntax does.
-          if skipConditionalAttributeClauses() { sawAttribute = true }
+          if skipConditionalAttributeClauses(depth: depth + 1) { sawAttribute = true }
         } else {
           break
         }

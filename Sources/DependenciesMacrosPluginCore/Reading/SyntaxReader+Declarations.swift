@@ -1,3 +1,5 @@
+import SwiftSourceLexing
+
 extension SyntaxReader {
   /// The attributes, modifiers and keyword that start a declaration.
   package struct Introducer: Sendable {
@@ -42,15 +44,14 @@ extension SyntaxReader {
       }
     }
     let modifiers = try readModifiers()
-    guard cursor.current.kind == .identifier,
-      Self.declarationKeywords.contains(cursor.currentText)
+    guard let keyword = cursor.currentKeyword, Keyword.declarationIntroducers.contains(keyword)
     else {
       throw ReadError(
         cursor.isAtEnd
           ? "expected a declaration" : "expected a declaration, found '\(cursor.currentText)'",
         at: cursor.current.range)
     }
-    if let conditionalAttributes, cursor.isAt("var") || cursor.isAt("let") {
+    if let conditionalAttributes, keyword == .var || keyword == .let {
       throw unsupportedConditionalAttributes(conditionalAttributes, of: cursor.peek())
     }
     return Introducer(
@@ -59,10 +60,10 @@ extension SyntaxReader {
 
   package mutating func readDeclaration(readingMembers: Bool) throws(ReadError) -> Declaration {
     let introducer = try readIntroducer()
-    switch introducer.keyword {
-    case "var", "let":
+    switch Keyword(introducer.keyword) {
+    case .var?, .let?:
       return .variable(try readVariable(introducer))
-    case "struct", "class", "enum", "actor", "protocol", "extension":
+    case let keyword? where Keyword.typeIntroducers.contains(keyword):
       return .group(try readGroup(introducer, readingMembers: readingMembers))
     default:
       try skipDeclaration(introducer.keyword)
@@ -78,7 +79,7 @@ extension SyntaxReader {
   package mutating func readVariable(_ introducer: Introducer) throws(ReadError)
     -> VariableDeclaration
   {
-    let isLet = cursor.currentText == "let"
+    let isLet = cursor.isAt(.let)
     cursor.advance()
     var bindings: [PatternBinding] = []
     repeat {
@@ -104,18 +105,35 @@ extension SyntaxReader {
           ? "expected a property name" : "expected a property name, found '\(cursor.currentText)'",
         at: cursor.current.range)
     }
+    // A part nested too deeply is an error that names the property.
+    let name = text(start..<cursor.previousEnd)
     var typeAnnotation: TypeSyntax?
     if cursor.consume(":") {
-      typeAnnotation = try readType()
+      let typeStart = cursor.current.start
+      do {
+        typeAnnotation = try readType()
+      } catch {
+        throw error.naming(name, part: .type, from: typeStart)
+      }
     }
     var initializer: ExpressionSyntax?
     if cursor.current.kind == .operator, cursor.currentText == "=" {
       cursor.advance()
-      initializer = try readExpression(.initializer)
+      let valueStart = cursor.current.start
+      do {
+        initializer = try readExpression(.initializer)
+      } catch {
+        throw error.naming(name, part: .value, from: valueStart)
+      }
     }
     var accessorBlock: AccessorBlock?
     if cursor.isAt("{"), initializer == nil || isAtObserversAfterInitializer() {
-      accessorBlock = try readAccessorBlock()
+      let accessorsStart = cursor.current.start
+      do {
+        accessorBlock = try readAccessorBlock()
+      } catch {
+        throw error.naming(name, part: .accessors, from: accessorsStart)
+      }
     }
     return PatternBinding(
       pattern: pattern, typeAnnotation: typeAnnotation, initializer: initializer,
@@ -135,14 +153,10 @@ extension SyntaxReader {
         throw ReadError("'{' is never closed", at: open.range)
       }
       _ = try readAttributes()
-      while ["mutating", "nonmutating", "__consuming", "borrowing", "consuming"].contains(
-        cursor.currentText)
-      {
+      while let keyword = cursor.currentKeyword, Keyword.accessorModifiers.contains(keyword) {
         cursor.advance()
       }
-      guard cursor.current.kind == .identifier,
-        Self.accessorKeywords.contains(cursor.currentText)
-      else {
+      guard let keyword = cursor.currentKeyword, Keyword.accessors.contains(keyword) else {
         throw ReadError(
           "expected an accessor ('get', 'set', 'willSet', 'didSet'), found '\(cursor.currentText)'",
           at: cursor.current.range)
@@ -150,7 +164,7 @@ extension SyntaxReader {
       keywords.append(cursor.currentText)
       cursor.advance()
       if cursor.isAt("(") { try cursor.skipBalanced() }
-      while ["async", "throws"].contains(cursor.currentText) {
+      while cursor.isAt(.async) || cursor.isAt(.throws) {
         cursor.advance()
         if cursor.isAt("("), !cursor.current.newlineBefore { try cursor.skipBalanced() }
       }
@@ -169,8 +183,14 @@ extension SyntaxReader {
     cursor.advance()
     var name: String
     var extendedType: TypeSyntax?
-    if introducer.keyword == "extension" {
-      let type = try readType()
+    if introducer.keyword == Keyword.extension.rawValue {
+      let type: TypeSyntax
+      let typeStart = cursor.current.start
+      do {
+        type = try readType()
+      } catch {
+        throw error.naming("extension", part: .type, from: typeStart)
+      }
       extendedType = type
       name = type.lastName ?? text(type.range)
     } else {
@@ -236,10 +256,10 @@ extension SyntaxReader {
           "expected a declaration in the body of '\(name)', found '\(cursor.currentText)'",
           at: cursor.current.range)
       }
-      switch introducer.keyword {
-      case "var", "let":
+      switch Keyword(introducer.keyword) {
+      case .var?, .let?:
         members.append(.variable(try readVariable(introducer)))
-      case "struct", "class", "enum", "actor", "protocol", "extension":
+      case let keyword? where Keyword.typeIntroducers.contains(keyword):
         _ = try readGroup(introducer, readingMembers: false)
         members.append(.other(keyword: introducer.keyword, range: start..<cursor.previousEnd))
       default:
@@ -287,8 +307,8 @@ extension SyntaxReader {
   /// Skips a declaration that is not a property or a type, from its keyword.
   private mutating func skipDeclaration(_ keyword: String) throws(ReadError) {
     cursor.advance()
-    switch keyword {
-    case "typealias":
+    switch Keyword(keyword) {
+    case .typealias?:
       guard cursor.current.kind == .identifier else {
         throw ReadError("expected a name after 'typealias'", at: cursor.current.range)
       }
@@ -298,9 +318,14 @@ extension SyntaxReader {
         throw ReadError("expected '=' in the typealias", at: cursor.current.range)
       }
       cursor.advance()
-      _ = try readType()
+      let typeStart = cursor.current.start
+      do {
+        _ = try readType()
+      } catch {
+        throw error.naming("typealias", part: .type, from: typeStart)
+      }
       skipToEndOfLine()
-    case "import", "case", "associatedtype", "operator":
+    case .import?, .case?, .associatedtype?, .operator?:
       skipToEndOfLine()
     default:
       // Functions, initializers, subscripts, macros, precedence groups: to the end of the body,
@@ -326,8 +351,7 @@ extension SyntaxReader {
   /// Whether the token at the cursor starts a declaration.
   private func startsDeclaration() -> Bool {
     cursor.isAt("@") || isAtModifier() || cursor.current.kind == .pound
-      || (cursor.current.kind == .identifier
-        && Self.declarationKeywords.contains(cursor.currentText))
+      || cursor.currentKeyword.map(Keyword.declarationIntroducers.contains) == true
   }
 
   /// `<…>` with nested angle brackets, from the `<`.

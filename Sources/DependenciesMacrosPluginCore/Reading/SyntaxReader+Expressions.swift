@@ -1,3 +1,5 @@
+import SwiftSourceLexing
+
 extension SyntaxReader {
   /// Where an expression is read, which decides where it ends.
   package enum ExpressionContext {
@@ -12,10 +14,27 @@ extension SyntaxReader {
   }
 
   /// Reads an expression and the facts ``ExpressionSyntax`` records about it.
+  ///
+  /// The facts are about the expression's outermost level only (is it a literal, a closure, a
+  /// call of `unimplemented`; for a closure, its signature and sole statement): an expression
+  /// nested in it is skipped by bracket, never read again, so reading takes time in proportion
+  /// to the expression's length however deeply closures nest in it.
   package mutating func readExpression(
     _ context: ExpressionContext
   ) throws(ReadError) -> ExpressionSyntax {
     let startIndex = cursor.index
+    let range = try skipExpression(context)
+    let endIndex = cursor.index
+    return ExpressionSyntax(
+      range: range,
+      literalKind: literalKind(from: startIndex, to: endIndex),
+      closure: try closureLiteral(from: startIndex, to: endIndex),
+      isCallOfUnimplemented: isCall(named: "unimplemented", from: startIndex, to: endIndex))
+  }
+
+  /// Moves past an expression, to where it ends in `context`; returns its range.
+  private mutating func skipExpression(_ context: ExpressionContext) throws(ReadError) -> Range<Int>
+  {
     let start = cursor.current.start
     var first = true
     while !cursor.isAtEnd {
@@ -41,13 +60,7 @@ extension SyntaxReader {
           ? "expected an expression" : "expected an expression before '\(cursor.currentText)'",
         at: cursor.current.range)
     }
-    let endIndex = cursor.index
-    let range = start..<cursor.previousEnd
-    return ExpressionSyntax(
-      range: range,
-      literalKind: literalKind(from: startIndex, to: endIndex),
-      closure: try closureLiteral(from: startIndex, to: endIndex),
-      isCallOfUnimplemented: isCall(named: "unimplemented", from: startIndex, to: endIndex))
+    return start..<cursor.previousEnd
   }
 
   /// Compiler directives: a line starting with one ends an expression.
@@ -81,7 +94,7 @@ extension SyntaxReader {
       return cursor.peek().triviaBefore
     case .identifier:
       // `else` continues an `if` expression whose `}` ended the line before.
-      return text == "as" || text == "is" || text == "else"
+      return cursor.isAt(.as) || cursor.isAt(.is) || cursor.isAt(.else)
     default:
       return false
     }
@@ -95,20 +108,20 @@ extension SyntaxReader {
     while lookahead.cursor.isAt("@") {
       guard (try? lookahead.readAttribute()) != nil else { return false }
     }
-    while ["mutating", "nonmutating", "__consuming", "borrowing", "consuming"].contains(
-      lookahead.cursor.currentText)
+    while let keyword = lookahead.cursor.currentKeyword, Keyword.accessorModifiers.contains(keyword)
     {
       lookahead.cursor.advance()
     }
-    guard lookahead.cursor.current.kind == .identifier,
-      Self.accessorKeywords.contains(lookahead.cursor.currentText)
+    guard let keyword = lookahead.cursor.currentKeyword, Keyword.accessors.contains(keyword)
     else { return false }
     let next = lookahead.cursor.peek()
     let nextText = lookahead.cursor.text(next)
     switch next.kind {
     case .punctuation: return ["{", "(", "}"].contains(nextText)
     case .identifier:
-      return ["async", "throws"].contains(nextText) || Self.accessorKeywords.contains(nextText)
+      guard let nextKeyword = lookahead.cursor.keyword(next) else { return false }
+      return nextKeyword == .async || nextKeyword == .throws
+        || Keyword.accessors.contains(nextKeyword)
     case .endOfFile: return true
     default: return false
     }
@@ -129,14 +142,8 @@ extension SyntaxReader {
         guard (try? lookahead.skipBalanced()) != nil else { return false }
       }
     }
-    return lookahead.current.kind == .identifier
-      && ["didSet", "willSet", "init"].contains(lookahead.currentText)
+    return lookahead.currentKeyword.map(Keyword.observers.contains) ?? false
   }
-
-  package static let accessorKeywords: Set<String> = [
-    "get", "set", "willSet", "didSet", "_modify", "_read", "modify", "read", "init",
-    "unsafeAddress", "unsafeMutableAddress",
-  ]
 
   // MARK: - Shape
 
@@ -148,8 +155,8 @@ extension SyntaxReader {
     case .float: return .float
     case .string: return .string
     case .identifier:
-      let text = cursor.text(token)
-      return text == "true" || text == "false" ? .boolean : nil
+      let keyword = cursor.keyword(token)
+      return keyword == .true || keyword == .false ? .boolean : nil
     default: return nil
     }
   }
@@ -198,7 +205,7 @@ extension SyntaxReader {
     var soleExpression: SoleExpression?
     if reader.isAtExpressionStatement() {
       let statementStart = reader.cursor.index
-      let statement = try reader.readExpression(.statement)
+      let statementRange = try reader.skipExpression(.statement)
       let statementEnd = reader.cursor.index
       while reader.cursor.isAt(";") { reader.cursor.advance() }
       if reader.cursor.index == end - 1 {
@@ -209,7 +216,7 @@ extension SyntaxReader {
           && cursor.text(cursor.tokens[statementStart + 1]) == "("
           && !cursor.tokens[statementStart + 1].triviaBefore
         soleExpression = SoleExpression(
-          range: statement.range, startsWithFatalErrorCall: startsWithFatalError,
+          range: statementRange, startsWithFatalErrorCall: startsWithFatalError,
           isClosureCall: isClosureCall(from: statementStart, to: statementEnd))
       }
     }
@@ -233,7 +240,7 @@ extension SyntaxReader {
   /// through its `in`; returns false, having read some of it, when there is none.
   private mutating func readClosureSignature() -> Bool {
     while cursor.isAt("@") {
-      guard (try? readAttribute()) != nil else { return false }
+      guard (try? readAttribute(in: .type)) != nil else { return false }
     }
     if cursor.isAt("[") {
       guard (try? cursor.skipBalanced()) != nil else { return false }
@@ -241,14 +248,12 @@ extension SyntaxReader {
     if cursor.isAt("(") {
       guard (try? cursor.skipBalanced()) != nil else { return false }
     } else {
-      while cursor.current.kind == .identifier, !cursor.isAt("in") {
+      while cursor.current.kind == .identifier, !cursor.isAt(.in) {
         cursor.advance()
         if !cursor.consume(",") { break }
       }
     }
-    while ["async", "throws", "rethrows"].contains(cursor.currentText),
-      cursor.current.kind == .identifier
-    {
+    while let keyword = cursor.currentKeyword, Keyword.effects.contains(keyword) {
       cursor.advance()
       if cursor.isAt("("), !cursor.current.newlineBefore {
         guard (try? cursor.skipBalanced()) != nil else { return false }
@@ -258,20 +263,8 @@ extension SyntaxReader {
       cursor.advance()
       guard (try? readType()) != nil else { return false }
     }
-    return cursor.consume("in")
+    return cursor.consume(.in)
   }
-
-  /// Keywords that start a statement or declaration in a closure body, never an expression.
-  private static let statementKeywords: Set<String> = [
-    "let", "var", "if", "guard", "for", "while", "repeat", "do", "switch", "return", "throw",
-    "break", "continue", "fallthrough", "defer", "import",
-  ]
-
-  /// Keywords that start a declaration when a name follows them.
-  private static let declarationIntroducers: Set<String> = [
-    "func", "struct", "class", "enum", "actor", "protocol", "typealias", "extension", "macro",
-    "discard", "yield",
-  ]
 
   /// Whether the statement at the cursor is an expression (as swift-syntax classifies it: `if` and
   /// `switch` at the start of a statement are statements).
@@ -284,23 +277,28 @@ extension SyntaxReader {
     case .punctuation:
       return text != "@"
     case .identifier:
-      if Self.statementKeywords.contains(text) { return false }
+      let keyword = cursor.currentKeyword
+      if let keyword, Keyword.statementIntroducers.contains(keyword) { return false }
       let next = cursor.peek()
-      if Self.declarationIntroducers.contains(text), next.kind == .identifier { return false }
+      if let keyword, Keyword.namedStatementIntroducers.contains(keyword),
+        next.kind == .identifier
+      {
+        return false
+      }
       // A modifier starts a declaration only before its keyword or another modifier, or with
       // its detail (`nonisolated(unsafe)`): `unsafe compute()` is an expression.
       if isAtModifier() {
-        let nextText = cursor.text(next)
-        if next.kind == .punctuation, nextText == "(" { return false }
-        if next.kind == .identifier,
-          Self.declarationKeywords.contains(nextText) || Self.isModifierWord(nextText)
+        if next.kind == .punctuation, cursor.text(next) == "(" { return false }
+        if let nextKeyword = cursor.keyword(next),
+          Keyword.declarationIntroducers.contains(nextKeyword) || nextKeyword.isModifier
         {
           return false
         }
       }
       // A labeled statement: `outer: for …`.
-      if cursor.isAt(":", ahead: 1), cursor.peek(2).kind == .identifier,
-        ["for", "while", "repeat", "do", "if", "switch"].contains(cursor.text(cursor.peek(2)))
+      if cursor.isAt(":", ahead: 1),
+        let statement = cursor.keyword(cursor.peek(2)),
+        Keyword.labelableStatements.contains(statement)
       {
         return false
       }

@@ -1,50 +1,25 @@
+import SwiftSourceLexing
+
 extension SyntaxReader {
-  package static let accessModifiers: Set<String> = [
-    "public", "private", "fileprivate", "internal", "package", "open",
-  ]
-
-  private static let otherModifiers: Set<String> = [
-    "static", "class", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned",
-    "optional", "required", "convenience", "dynamic", "indirect", "prefix", "postfix", "infix",
-    "nonisolated", "distributed", "consuming", "borrowing", "__consuming", "__owned", "__shared",
-    "isolated", "_const", "unsafe", "__setter_access", "_compilerInitialized", "reasync",
-    "rethrows", "actor", "transferring", "sending",
-  ]
-
-  /// Keywords that start a declaration (after its attributes and modifiers).
-  package static let declarationKeywords: Set<String> = [
-    "var", "let", "func", "init", "deinit", "subscript", "struct", "class", "enum", "actor",
-    "protocol", "extension", "typealias", "associatedtype", "case", "import", "operator",
-    "precedencegroup", "macro",
-  ]
-
-  /// Whether `word` is spelled like a modifier.
-  static func isModifierWord(_ word: String) -> Bool {
-    accessModifiers.contains(word) || otherModifiers.contains(word)
-  }
+  /// The access-level modifiers, by name (for the expansions, which compare modifiers' names).
+  package static let accessModifiers: Set<String> = Set(Keyword.accessModifiers.map(\.rawValue))
 
   /// Whether the cursor is at a modifier (and not at an identifier that happens to be spelled
   /// like one).
   package func isAtModifier() -> Bool {
-    let token = cursor.current
-    guard token.kind == .identifier else { return false }
-    let text = cursor.currentText
-    guard Self.accessModifiers.contains(text) || Self.otherModifiers.contains(text) else {
-      return false
-    }
+    guard let keyword = cursor.currentKeyword, keyword.isModifier else { return false }
     let next = cursor.peek()
     let nextText = cursor.text(next)
-    if text == "class" || text == "actor" {
+    if keyword == .class || keyword == .actor {
       // `class var`, `class func` (a modifier) versus `class Foo` (a declaration).
-      return next.kind == .identifier
-        && (Self.declarationKeywords.contains(nextText) || Self.accessModifiers.contains(nextText)
-          || Self.otherModifiers.contains(nextText))
-        && nextText != "class"
+      guard let nextKeyword = cursor.keyword(next) else { return false }
+      return (Keyword.declarationIntroducers.contains(nextKeyword) || nextKeyword.isModifier)
+        && nextKeyword != .class
     }
     if next.kind == .punctuation, nextText == "(" {
       // `private(set)`, `nonisolated(unsafe)`; `open(file)` is a call.
       return !next.triviaBefore
-        && ["set", "unsafe", "safe", "nonsending"].contains(cursor.text(cursor.peek(2)))
+        && cursor.keyword(cursor.peek(2)).map(Keyword.modifierDetails.contains) == true
         && cursor.isAt(")", ahead: 3)
     }
     return next.kind == .identifier || (next.kind == .punctuation && nextText == "@")

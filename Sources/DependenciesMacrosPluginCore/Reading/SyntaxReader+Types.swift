@@ -1,10 +1,6 @@
-extension SyntaxReader {
-  /// Specifiers that may come before a type (`inout Int`, `sending T`).
-  private static let typeSpecifiers: Set<String> = [
-    "inout", "borrowing", "consuming", "__owned", "__shared", "sending", "transferring",
-    "isolated", "_const", "__setter_access",
-  ]
+import SwiftSourceLexing
 
+extension SyntaxReader {
   /// Reads a type, with its specifiers and attributes.
   package mutating func readType() throws(ReadError) -> TypeSyntax {
     let start = cursor.current.start
@@ -12,11 +8,11 @@ extension SyntaxReader {
     var attributes: [Attribute] = []
     while true {
       if cursor.isAt("@") {
-        attributes.append(try readAttribute())
+        attributes.append(try readAttribute(in: .type))
       } else if cursor.current.kind == .identifier, isAtTypeSpecifier() {
         let token = cursor.current
         cursor.advance()
-        if cursor.text(token) == "nonisolated" {
+        if cursor.keyword(token) == .nonisolated {
           try cursor.skipBalanced()  // `(nonsending)`
         }
         specifiers.append((text: cursor.text(token), range: token.start..<cursor.previousEnd))
@@ -33,13 +29,14 @@ extension SyntaxReader {
   }
 
   private func isAtTypeSpecifier() -> Bool {
-    let text = cursor.currentText
     let next = cursor.peek()
     let nextText = cursor.text(next)
-    if text == "nonisolated" {
+    if cursor.isAt(.nonisolated) {
       return next.kind == .punctuation && nextText == "(" && !next.triviaBefore
     }
-    guard Self.typeSpecifiers.contains(text) else { return false }
+    guard let keyword = cursor.currentKeyword, Keyword.typeSpecifiers.contains(keyword) else {
+      return false
+    }
     // A specifier is followed by the type it applies to, not by `.`, `<`, `?`, `,` or `)`.
     switch next.kind {
     case .identifier: return true
@@ -66,7 +63,15 @@ extension SyntaxReader {
 
   /// A primary type and its postfix forms (`?`, `!`, `.Type`, `.Member`); a parenthesized list
   /// followed by effects or `->` is a function type.
+  ///
+  /// Every way a type nests another passes through here, so here the levels are counted: past
+  /// ``MaximumNestingLevel`` the read stops with an error, before the stack runs out.
   private mutating func readPostfixType() throws(ReadError) -> TypeSyntax {
+    guard typeNesting < MaximumNestingLevel.value else {
+      throw .nestingLimit("types", at: cursor.current.range)
+    }
+    typeNesting += 1
+    defer { typeNesting -= 1 }
     var type = try readPrimaryType()
     if case .tuple(let elements) = type.kind, let function = try readFunctionTail(elements) {
       return TypeSyntax(
@@ -84,8 +89,9 @@ extension SyntaxReader {
       } else if cursor.isAt("."), cursor.peek().kind == .identifier {
         cursor.advance()
         let name = cursor.currentText
+        let isMetatype = cursor.isAt(.Type) || cursor.isAt(.Protocol)
         cursor.advance()
-        if name == "Type" || name == "Protocol" {
+        if isMetatype {
           type = TypeSyntax(
             kind: .metatype(base: type, keyword: name), range: start..<cursor.previousEnd)
         } else {
@@ -120,7 +126,7 @@ extension SyntaxReader {
       let kind: TypeSyntax.Kind
       if cursor.consume(":") {
         kind = .dictionary(key: first, value: try readType())
-      } else if cursor.isAt("of") {
+      } else if cursor.isAt(.of) {
         cursor.advance()
         kind = .inlineArray(count: first, element: try readType())
       } else {
@@ -136,27 +142,28 @@ extension SyntaxReader {
 
     case .identifier:
       let name = cursor.currentText
+      let keyword = cursor.currentKeyword
       let next = cursor.peek()
       let nextStartsType =
         next.kind == .identifier
         || (next.kind == .punctuation && ["(", "[", "@"].contains(cursor.text(next)))
         || (next.kind == .operator && cursor.text(next).hasPrefix("~"))
-      if ["some", "any"].contains(name), nextStartsType {
+      if keyword == .some || keyword == .any, nextStartsType {
         cursor.advance()
         let constraint = try readCompositionOrFunctionType()
         return TypeSyntax(
           kind: .someOrAny(keyword: name, constraint: constraint),
           range: start..<cursor.previousEnd)
       }
-      if name == "each" || name == "repeat", nextStartsType {
+      if keyword == .each || keyword == .repeat, nextStartsType {
         cursor.advance()
         let pattern = try readPostfixType()
         return TypeSyntax(
-          kind: name == "each" ? .packElement(pattern) : .packExpansion(pattern),
+          kind: keyword == .each ? .packElement(pattern) : .packExpansion(pattern),
           range: start..<cursor.previousEnd)
       }
       cursor.advance()
-      if name == "_" {
+      if keyword == .wildcard {
         return TypeSyntax(kind: .placeholder, range: start..<cursor.previousEnd)
       }
       let arguments = try readGenericArgumentsIfPresent()
@@ -225,15 +232,15 @@ extension SyntaxReader {
     var throwsRange: Range<Int>?
     var thrownType: TypeSyntax?
     var effectsStart: Int?
-    effects: while cursor.current.kind == .identifier {
+    effects: while let keyword = cursor.currentKeyword {
       let token = cursor.current
-      switch cursor.currentText {
-      case "async" where asyncRange == nil:
+      switch keyword {
+      case .async where asyncRange == nil:
         cursor.advance()
         asyncRange = token.range
-      case "throws" where throwsRange == nil, "rethrows" where throwsRange == nil:
+      case .throws where throwsRange == nil, .rethrows where throwsRange == nil:
         cursor.advance()
-        if cursor.isAt("("), cursor.text(token) == "throws" {
+        if cursor.isAt("("), keyword == .throws {
           cursor.advance()
           thrownType = try readType()
           try cursor.expect(")", "to close the thrown type")
@@ -259,10 +266,11 @@ extension SyntaxReader {
       thrownType: thrownType, effectsRange: effectsRange, returnType: returnType)
   }
 
+  /// `<A, B>` after a type's name, if there is one. Whitespace, comments and line breaks may
+  /// come before the `<` (`Array <Int>`): in a type, Swift reads a `<` after a name as the
+  /// start of its generic arguments, whatever is between them.
   private mutating func readGenericArgumentsIfPresent() throws(ReadError) -> [TypeSyntax]? {
-    guard cursor.isAtOperatorCharacter(UInt8(ascii: "<")), !cursor.current.triviaBefore else {
-      return nil
-    }
+    guard cursor.isAtOperatorCharacter(UInt8(ascii: "<")) else { return nil }
     return try readGenericArguments()
   }
 

@@ -1,3 +1,5 @@
+import SwiftSourceLexing
+
 /// Reads the declarations the macros are attached to, from their source text.
 ///
 /// It is a recursive-descent reader for the part of Swift the macros look at: declaration headers,
@@ -7,9 +9,14 @@
 /// comments already folded away by the ``Lexer``.
 ///
 /// Every read either returns what was written or throws a ``ReadError`` naming the construct it
-/// could not read; it never guesses.
+/// could not read; it never guesses. Constructs nested deeper than ``MaximumNestingLevel`` (256
+/// levels, as in swift-syntax's parser) are such an error, never a stack overflow: types count
+/// their levels, brackets are skipped with a stack of their own, and an expression's shape is
+/// looked at one level deep.
 package struct SyntaxReader {
   package var cursor: TokenCursor
+  /// How many types the reader is inside, to stop at ``MaximumNestingLevel``.
+  var typeNesting = 0
 
   package init(_ source: SourceText) throws(ReadError) {
     cursor = try TokenCursor(source)

@@ -1,3 +1,5 @@
+import SwiftSourceLexing
+
 /// A position in a token list, with the few moves the readers need.
 ///
 /// Operator tokens can be consumed one character at a time (``consumeOperatorCharacter(_:)``):
@@ -52,6 +54,30 @@ package struct TokenCursor {
     current.kind != .string && current.kind != .endOfFile && currentText == text
   }
 
+  /// Whether the current token is the keyword `keyword` (an identifier spelled so; a
+  /// backquoted name is not a keyword).
+  package func isAt(_ keyword: Keyword) -> Bool {
+    current.kind == .identifier && currentText == keyword.rawValue
+  }
+
+  /// The keyword the current token spells, if it is one.
+  package var currentKeyword: Keyword? {
+    current.kind == .identifier ? Keyword(currentText) : nil
+  }
+
+  /// The keyword `token` spells, if it is one.
+  package func keyword(_ token: Token) -> Keyword? {
+    token.kind == .identifier ? Keyword(text(token)) : nil
+  }
+
+  /// Consumes the current token if it is the keyword `keyword`.
+  @discardableResult
+  package mutating func consume(_ keyword: Keyword) -> Bool {
+    guard isAt(keyword) else { return false }
+    advance()
+    return true
+  }
+
   /// Whether the token `offset` ahead is `text` exactly.
   package func isAt(_ text: String, ahead offset: Int) -> Bool {
     let token = peek(offset)
@@ -103,25 +129,53 @@ package struct TokenCursor {
   }
 
   /// At an opening bracket, skips to after its matching closing bracket; elsewhere, skips one
-  /// token. Fails on a closing bracket that does not match.
+  /// token. Fails on a closing bracket that does not match, and on brackets nested deeper than
+  /// ``MaximumNestingLevel`` (it keeps its own stack of open brackets, so no depth of nesting
+  /// takes the reader's stack).
   package mutating func skipBalanced() throws(ReadError) {
-    let opening = current
-    guard let closing = Self.closing[currentText], opening.kind == .punctuation else {
-      if opening.kind == .punctuation, Self.closing.values.contains(currentText) {
-        throw ReadError("unexpected '\(currentText)'", at: opening.range)
+    guard current.kind == .punctuation, let first = Self.closing(of: source.bytes[current.start])
+    else {
+      if current.kind == .punctuation, Self.isClosing(source.bytes[current.start]) {
+        throw ReadError("unexpected '\(currentText)'", at: current.range)
       }
       advance()
       return
     }
+    var open: [(token: Token, closing: UInt8)] = [(current, first)]
     advance()
-    while !isAt(closing) {
+    while let innermost = open.last {
+      let token = current
       if isAtEnd {
-        throw ReadError("'\(text(opening))' is never closed", at: opening.range)
+        throw ReadError("'\(text(innermost.token))' is never closed", at: innermost.token.range)
       }
-      try skipBalanced()
+      if token.kind == .punctuation {
+        let byte = source.bytes[token.start]
+        if byte == innermost.closing {
+          open.removeLast()
+        } else if let closing = Self.closing(of: byte) {
+          guard open.count < MaximumNestingLevel.value else {
+            throw .nestingLimit("brackets", at: token.range)
+          }
+          open.append((token, closing))
+        } else if Self.isClosing(byte) {
+          throw ReadError("unexpected '\(text(token))'", at: token.range)
+        }
+      }
+      advance()
     }
-    advance()
   }
 
-  private static let closing = ["(": ")", "[": "]", "{": "}"]
+  /// The closing bracket of an opening one.
+  private static func closing(of byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "("): UInt8(ascii: ")")
+    case UInt8(ascii: "["): UInt8(ascii: "]")
+    case UInt8(ascii: "{"): UInt8(ascii: "}")
+    default: nil
+    }
+  }
+
+  private static func isClosing(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+  }
 }

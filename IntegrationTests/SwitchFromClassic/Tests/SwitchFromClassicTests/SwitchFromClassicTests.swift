@@ -58,6 +58,7 @@ private func swift(_ arguments: [String], in directory: URL) throws -> (Int32, S
     #expect(shown.contains("take the product Clocks from this package, not from swift-clocks"))
     #expect(shown.contains(#"-        .product(name: "Clocks", package: "swift-clocks"),"#))
     #expect(shown.contains(#"+        .product(name: "Clocks", package: "swift-dependencies"),"#))
+    #expect(shown.contains("checked with `swift package dump-package`"))
     #expect(shown.contains("nothing written"))
     #expect(try String(contentsOf: manifest, encoding: .utf8) == original)
 

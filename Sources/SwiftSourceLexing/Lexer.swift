@@ -10,20 +10,31 @@
 /// start of one only where an operand may start (after `(`, `,`, `=`, an operator, `return`, …),
 /// when it is not followed by whitespace and the line holds a closing `/`, which is how the
 /// compiler disambiguates the common cases. Anything it cannot read (an unterminated literal or
-/// comment, a stray character) is a ``ReadError`` at that place.
+/// comment, a stray character, interpolations nested deeper than ``MaximumNestingLevel``) is a
+/// ``LexError`` at that place.
+///
+/// It is the one Swift lexer of this package: the macros' declaration reader and the manifest
+/// edit of `swift package switch-from-classic` both read Swift with it.
+///
+/// ```swift
+/// let tokens = try Lexer.tokenize(Array(#"let s = "a { b }""#.utf8))
+/// tokens.map(\.kind)  // [.identifier, .identifier, .operator, .string, .endOfFile]
+/// ```
 package struct Lexer {
   private let bytes: [UInt8]
   private var position = 0
   /// The kind and text of the last token produced, for the `/` and `.0` decisions.
   private var previous: Token?
+  /// How many string interpolations the lexer is inside.
+  private var interpolationDepth = 0
 
   private init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  /// The tokens of `source`, ending with one ``Token/Kind/endOfFile`` token.
-  package static func tokenize(_ source: SourceText) throws(ReadError) -> [Token] {
-    var lexer = Lexer(source.bytes)
+  /// The tokens of `bytes` (UTF-8 Swift source), ending with one ``Token/Kind/endOfFile`` token.
+  package static func tokenize(_ bytes: [UInt8]) throws(LexError) -> [Token] {
+    var lexer = Lexer(bytes)
     var tokens: [Token] = []
     while true {
       let token = try lexer.next()
@@ -34,7 +45,7 @@ package struct Lexer {
 
   // MARK: - Tokens
 
-  private mutating func next() throws(ReadError) -> Token {
+  private mutating func next() throws(LexError) -> Token {
     let triviaStart = position
     let newline = try skipTrivia() || previous == nil
     let start = position
@@ -97,7 +108,7 @@ package struct Lexer {
       kind = .operator
     default:
       position += 1
-      throw ReadError(
+      throw LexError(
         "unexpected character '\(String(decoding: [byte], as: UTF8.self))'", at: start..<position)
     }
     let token = make(kind)
@@ -106,7 +117,7 @@ package struct Lexer {
   }
 
   /// Skips whitespace and comments; returns whether they held a line break.
-  private mutating func skipTrivia() throws(ReadError) -> Bool {
+  private mutating func skipTrivia() throws(LexError) -> Bool {
     var newline = false
     while position < bytes.count {
       switch bytes[position] {
@@ -138,7 +149,7 @@ package struct Lexer {
   }
 
   /// Skips a (possibly nested) block comment; returns whether it held a line break.
-  private mutating func skipBlockComment() throws(ReadError) -> Bool {
+  private mutating func skipBlockComment() throws(LexError) -> Bool {
     let start = position
     var depth = 0
     var newline = false
@@ -161,7 +172,7 @@ package struct Lexer {
         position += 1
       }
     }
-    throw ReadError("unterminated '/*' comment", at: start..<start + 2)
+    throw LexError("unterminated '/*' comment", at: start..<start + 2)
   }
 
   // MARK: - Literals
@@ -205,7 +216,7 @@ package struct Lexer {
   }
 
   /// `#if`, `#Macro`, raw strings `#"…"#`, extended regular expressions `#/…/#`, a lone `#`.
-  private mutating func lexPound() throws(ReadError) -> Token.Kind {
+  private mutating func lexPound() throws(LexError) -> Token.Kind {
     let start = position
     var hashes = 0
     while position < bytes.count, bytes[position] == UInt8(ascii: "#") {
@@ -229,13 +240,13 @@ package struct Lexer {
   }
 
   /// A string literal from its opening quote (after `hashes` `#`s) through its closing delimiter.
-  private mutating func lexString(hashes: Int) throws(ReadError) {
+  private mutating func lexString(hashes: Int) throws(LexError) {
     let start = position - hashes
     let multiline = matches("\"\"\"", at: position)
     position += multiline ? 3 : 1
     while true {
       guard position < bytes.count else {
-        throw ReadError(
+        throw LexError(
           multiline ? "unterminated multi-line string literal" : "unterminated string literal",
           at: start..<start + hashes + (multiline ? 3 : 1))
       }
@@ -255,7 +266,7 @@ package struct Lexer {
         position += (multiline ? 3 : 1) + hashes
         return
       } else if !multiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-        throw ReadError("unterminated string literal", at: start..<start + hashes + 1)
+        throw LexError("unterminated string literal", at: start..<start + hashes + 1)
       } else {
         position += 1
       }
@@ -263,15 +274,22 @@ package struct Lexer {
   }
 
   /// An interpolation `\( … )` from its `(`: tokens (nested strings, closures) to the matching `)`.
-  private mutating func skipInterpolation() throws(ReadError) {
+  private mutating func skipInterpolation() throws(LexError) {
     let start = position
+    guard interpolationDepth < MaximumNestingLevel.value else {
+      throw LexError(
+        "string interpolations nested more than \(MaximumNestingLevel.value) levels deep",
+        at: start..<start + 1)
+    }
+    interpolationDepth += 1
+    defer { interpolationDepth -= 1 }
     position += 1
     var depth = 1
     while true {
       let token = try next()
       switch token.kind {
       case .endOfFile:
-        throw ReadError("unterminated string interpolation", at: start..<start + 1)
+        throw LexError("unterminated string interpolation", at: start..<start + 1)
       case .punctuation where bytes[token.start] == UInt8(ascii: "("):
         depth += 1
       case .punctuation where bytes[token.start] == UInt8(ascii: ")"):
@@ -283,7 +301,7 @@ package struct Lexer {
     }
   }
 
-  private mutating func lexExtendedRegex(hashes: Int, start: Int) throws(ReadError) {
+  private mutating func lexExtendedRegex(hashes: Int, start: Int) throws(LexError) {
     position += 1
     while position < bytes.count {
       if bytes[position] == UInt8(ascii: "\\") {
@@ -295,7 +313,7 @@ package struct Lexer {
         position += 1
       }
     }
-    throw ReadError("unterminated regular expression literal", at: start..<start + hashes + 1)
+    throw LexError("unterminated regular expression literal", at: start..<start + hashes + 1)
   }
 
   /// Whether the `/` at `position` starts a bare regular expression literal; if so, consumes it.
@@ -343,16 +361,13 @@ package struct Lexer {
     case .operator:
       return true
     case .identifier:
-      return [
-        "return", "in", "case", "where", "if", "guard", "while", "try", "await", "throw",
-        "else", "switch", "is", "as", "let", "var",
-      ].contains(text)
+      return Keyword(text)?.precedesOperand ?? false
     default:
       return false
     }
   }
 
-  private mutating func lexBackquotedIdentifier() throws(ReadError) {
+  private mutating func lexBackquotedIdentifier() throws(LexError) {
     let start = position
     position += 1
     while position < bytes.count, bytes[position] != UInt8(ascii: "`") {
@@ -363,7 +378,7 @@ package struct Lexer {
     }
     guard position < bytes.count, bytes[position] == UInt8(ascii: "`"), position > start + 1
     else {
-      throw ReadError("unterminated '`' identifier", at: start..<start + 1)
+      throw LexError("unterminated '`' identifier", at: start..<start + 1)
     }
     position += 1
   }
@@ -383,26 +398,26 @@ package struct Lexer {
     return (0..<count).allSatisfy { bytes[offset + $0] == UInt8(ascii: "#") }
   }
 
-  static func isIdentifierHead(_ byte: UInt8) -> Bool {
+  package static func isIdentifierHead(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
       || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
   }
 
-  static func isIdentifierBody(_ byte: UInt8) -> Bool {
+  package static func isIdentifierBody(_ byte: UInt8) -> Bool {
     isIdentifierHead(byte) || isDigit(byte)
   }
 
-  static func isDigit(_ byte: UInt8) -> Bool {
+  package static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 
-  static func isHexDigit(_ byte: UInt8) -> Bool {
+  package static func isHexDigit(_ byte: UInt8) -> Bool {
     isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
       || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
   }
 
-  static func isOperatorCharacter(_ byte: UInt8) -> Bool {
+  package static func isOperatorCharacter(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
       UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),

@@ -1,5 +1,13 @@
-import DependenciesMacrosPluginCore
+import SwiftSourceLexing
 import Testing
+
+/// The texts of the tokens of `source`, without the end-of-file token.
+func tokenTexts(_ source: String) throws -> [String] {
+  let bytes = Array(source.utf8)
+  return try Lexer.tokenize(bytes).dropLast().map {
+    String(decoding: bytes[$0.range], as: UTF8.self)
+  }
+}
 
 @Suite struct LexerTests {
   @Test(
@@ -29,8 +37,7 @@ import Testing
 
   @Test("Line breaks before a token are recorded")
   func lineBreaks() throws {
-    let text = SourceText("a\n  b /* \n */ c // x\nd e")
-    let tokens = try Lexer.tokenize(text)
+    let tokens = try Lexer.tokenize(Array("a\n  b /* \n */ c // x\nd e".utf8))
     #expect(tokens.map(\.newlineBefore) == [true, true, true, true, false, false])
     #expect(tokens.map(\.triviaBefore) == [false, true, true, true, true, false])
   }
@@ -48,12 +55,27 @@ import Testing
       ("a \u{7F} b", "unexpected character '\u{7F}'", 2),
     ])
   func errors(source: String, message: String, offset: Int) {
-    #expect(throws: ReadError.self) { try Lexer.tokenize(SourceText(source)) }
+    #expect(throws: LexError.self) { try Lexer.tokenize(Array(source.utf8)) }
     do {
-      _ = try Lexer.tokenize(SourceText(source))
+      _ = try Lexer.tokenize(Array(source.utf8))
     } catch {
       #expect(error.message == message)
       #expect(error.range.lowerBound == offset)
+    }
+  }
+
+  /// Each interpolation is read by a nested call; past the nesting limit the lexer stops with an
+  /// error rather than run out of stack.
+  @Test func interpolationsNestedPastTheLimitAreAnError() throws {
+    func nested(_ depth: Int) -> String {
+      String(repeating: #""\("#, count: depth) + "1" + String(repeating: #")""#, count: depth)
+    }
+    #expect(try tokenTexts("x = " + nested(MaximumNestingLevel.value)).count == 3)
+    do {
+      _ = try Lexer.tokenize(Array(("x = " + nested(MaximumNestingLevel.value + 1)).utf8))
+      Issue.record("no error")
+    } catch {
+      #expect(error.message == "string interpolations nested more than 256 levels deep")
     }
   }
 }
