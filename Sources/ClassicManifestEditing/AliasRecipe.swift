@@ -17,9 +17,14 @@ public enum AliasRecipe {
   public static func alias(of module: String) -> String { "Dependencies\(module)" }
 
   /// The product entries to put in a manifest (in place of the ones that list these products
-  /// without aliases): `Dependencies` with the aliases of the modules it contains, and each other
-  /// colliding module through its own product, listed once in any target.
-  public static func text(satellites: some Sequence<String>, identity: String) -> String {
+  /// without aliases): `Dependencies` with the aliases of the modules it contains (nil when it
+  /// contains none of them), and each other colliding module (a test-support one) through its own
+  /// product, listed once, in a test target. An alias renames its module in the whole graph, so the
+  /// other products that contain a renamed module (`DependenciesMacros`, `DependenciesTestSupport`)
+  /// need none.
+  public static func entries(satellites: some Sequence<String>, identity: String) -> (
+    dependencies: String?, testSupport: [String]
+  ) {
     let modules = modules(for: satellites)
     let inDependencies = modules.filter { ClassicPackages.dependenciesProductModules.contains($0) }
     let others = modules.filter { !ClassicPackages.dependenciesProductModules.contains($0) }
@@ -31,11 +36,9 @@ public enum AliasRecipe {
           moduleAliases: [\(aliases)]),
         """
     }
-    var entries: [String] = []
-    if !inDependencies.isEmpty {
-      entries.append(entry("Dependencies", inDependencies))
-    }
-    entries += others.map { entry($0, [$0]) }
-    return entries.joined(separator: "\n")
+    return (
+      inDependencies.isEmpty ? nil : entry("Dependencies", inDependencies),
+      others.map { entry($0, [$0]) }
+    )
   }
 }

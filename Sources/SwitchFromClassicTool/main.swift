@@ -118,12 +118,23 @@ func run(_ options: Options) -> Int32 {
       switch-from-classic: \(users.keys.sorted().joined(separator: ", ")) bring the classic \
       \(satellites.sorted().joined(separator: ", ")) into the graph, whose modules have the names \
       of this package's \(AliasRecipe.modules(for: satellites).joined(separator: ", ")). SwiftPM \
-      accepts both once this package's are renamed, with the same moduleAliases on every product \
-      of \(options.identity) that your targets list and that contains them (Dependencies, \
-      DependenciesTestSupport and the satellite products all contain IssueReporting); each \
-      module outside Dependencies needs its product listed once, renamed. For example:
+      accepts both once this package's are renamed, once each, with moduleAliases: an alias \
+      renames the module in the whole graph, so the other products that contain it \
+      (DependenciesMacros, DependenciesTestSupport) need none.
       """)
-    print(AliasRecipe.text(satellites: satellites, identity: options.identity))
+    let entries = AliasRecipe.entries(satellites: satellites, identity: options.identity)
+    if let dependencies = entries.dependencies {
+      print("Put this Dependencies entry in place of a target's plain Dependencies product:")
+      print(dependencies)
+    }
+    if !entries.testSupport.isEmpty {
+      print(
+        """
+        The test-support modules are in no other product: list their products once, renamed, in \
+        a test target:
+        """)
+      print(entries.testSupport.joined(separator: "\n"))
+    }
     print(
       """
       A file that imports both Dependencies and the other package's module then names what both \

@@ -333,17 +333,33 @@ import Testing
 
 @Suite struct AliasRecipeTests {
   @Test func theModulesOfTheSatellitesInTheGraphAreRenamed() {
+    let entries = AliasRecipe.entries(
+      satellites: ["xctest-dynamic-overlay", "swift-clocks"], identity: "swift-dependencies")
     #expect(
-      AliasRecipe.text(
-        satellites: ["xctest-dynamic-overlay", "swift-clocks"], identity: "swift-dependencies")
-          == """
-          .product(
-            name: "Dependencies", package: "swift-dependencies",
-            moduleAliases: ["Clocks": "DependenciesClocks", "IssueReporting": "DependenciesIssueReporting", "XCTestDynamicOverlay": "DependenciesXCTestDynamicOverlay"]),
-          .product(
-            name: "IssueReportingTestSupport", package: "swift-dependencies",
-            moduleAliases: ["IssueReportingTestSupport": "DependenciesIssueReportingTestSupport"]),
-          """)
+      entries.dependencies == """
+        .product(
+          name: "Dependencies", package: "swift-dependencies",
+          moduleAliases: ["Clocks": "DependenciesClocks", "IssueReporting": "DependenciesIssueReporting", "XCTestDynamicOverlay": "DependenciesXCTestDynamicOverlay"]),
+        """)
+    #expect(
+      entries.testSupport == [
+        """
+        .product(
+          name: "IssueReportingTestSupport", package: "swift-dependencies",
+          moduleAliases: ["IssueReportingTestSupport": "DependenciesIssueReportingTestSupport"]),
+        """
+      ])
+  }
+
+  /// swift-concurrency-extras alone: its test-support module is the only one outside Dependencies.
+  @Test func aTestSupportModuleIsListedApart() {
+    let entries = AliasRecipe.entries(
+      satellites: ["swift-concurrency-extras"], identity: "swift-dependencies")
+    #expect(
+      entries.dependencies?.contains("\"ConcurrencyExtras\": \"DependenciesConcurrencyExtras\"")
+        == true)
+    #expect(entries.testSupport.count == 1)
+    #expect(entries.testSupport.first?.contains("ConcurrencyExtrasTestSupport") == true)
   }
 
   @Test func aPackageWithoutCollidingModulesNeedsNone() {
