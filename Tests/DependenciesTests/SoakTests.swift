@@ -9,11 +9,15 @@ import Testing
 /// Many "connections" run concurrently, each handling one request after another. A request enters
 /// `withDependencies` with its own request id and other request-scoped values (a string, a session
 /// object), then reads them across suspension points, in `async let` children, in task-group
-/// children, and under a nested scope that adds one more key. At the end:
+/// children, and under a nested scope that adds one more key; among them a request store, a
+/// default computed from the request's ID (kept by the request's scope), and a flusher, a default
+/// that reads nothing and starts a task (one for the process). At the end:
 ///
-///   - every read saw only its own request's values (zero mismatches);
+///   - every read saw only its own request's values (zero mismatches), its own request's store
+///     (one per request), and the process's one flusher;
 ///   - nothing leaked: the C core's live trie nodes, trie value references, caches and cache value
-///     references are back at their starting values, and every session object was deallocated;
+///     references are back at their starting values, and every session object and request store
+///     was deallocated;
 ///   - memory did not grow: the resident set size at the end is within a modest slack of the one at
 ///     the end of the first 20% of the run (by then every allocator pool is warm).
 ///
@@ -71,6 +75,44 @@ private enum UserKey: DependencyKey {
 /// Set only by the nested scope inside a request.
 private enum SpanKey: DependencyKey {
   static let liveValue = -1
+  static let testValue = -1
+}
+
+/// A server's background flusher: its default reads nothing and starts a task, so the process has
+/// one, whichever request first reads it (rule 1 of defaults).
+private final class Flusher: Sendable {
+  let task: Task<Void, Never>
+  init() {
+    flushersAlive.add(1)
+    task = Task {
+      while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+    }
+  }
+  deinit { flushersAlive.add(-1) }
+}
+
+private enum FlusherKey: DependencyKey {
+  static var liveValue: Flusher { Flusher() }
+  static var testValue: Flusher { Flusher() }
+}
+
+/// A request's store: its default reads the request ID, so each request scope keeps its own, and
+/// releases it with the scope (rule 2).
+private final class SoakStore: Sendable {
+  let requestID: Int
+  init(requestID: Int) {
+    self.requestID = requestID
+    storesAlive.add(1)
+  }
+  deinit { storesAlive.add(-1) }
+}
+
+private enum SoakStoreKey: DependencyKey {
+  static var liveValue: SoakStore {
+    @Dependency(\.requestID) var requestID
+    return SoakStore(requestID: requestID)
+  }
+  static var testValue: SoakStore { liveValue }
 }
 
 /// A thread-safe integer.
@@ -83,6 +125,11 @@ private final class LockedCount: @unchecked Sendable {
 }
 
 private let sessionsAlive = LockedCount()
+private let flushersAlive = LockedCount()
+private let storesAlive = LockedCount()
+
+/// The flusher the warm-up request read: every request must read this one.
+private let sharedFlusher = LockIsolated<Flusher?>(nil)
 
 // MARK: - The scenario
 
@@ -117,8 +164,12 @@ private func readsBelong(to request: Int, span: Int? = nil) -> Bool {
   @Dependency(UserKey.self) var user
   @Dependency(SessionKey.self) var session
   @Dependency(SpanKey.self) var currentSpan
+  @Dependency(SoakStoreKey.self) var store
+  @Dependency(SoakStoreKey.self) var sameStore
+  @Dependency(FlusherKey.self) var flusher
   return requestID == request && user == "user-\(request)" && session?.requestID == request
-    && currentSpan == (span ?? -1)
+    && currentSpan == (span ?? -1) && store.requestID == request && store === sameStore
+    && flusher === sharedFlusher.value
 }
 
 /// One request, as a server handler would run it.
@@ -204,10 +255,18 @@ private func runSoak() async {
 
   // Warm up: one request computes any default it touches into the shared cache, so the baseline
   // counts what stays cached for the life of the process.
+  let flusher = withDependencies {
+    $0.requestID = -3
+  } operation: {
+    @Dependency(FlusherKey.self) var flusher
+    return flusher
+  }
+  sharedFlusher.setValue(flusher)
   var warmUp = WorkerTally()
   await handle(request: -2, tally: &warmUp)
   let baseline = LiveCounters()
   let sessionsBefore = sessionsAlive.current
+  let storesBefore = storesAlive.current
 
   let clock = ContinuousClock()
   let start = clock.now
@@ -250,7 +309,10 @@ private func runSoak() async {
 
   // Every task is done; give the runtime a moment to free finished tasks and their task locals.
   var after = LiveCounters()
-  for _ in 0..<200 where after != baseline || sessionsAlive.current != sessionsBefore {
+  for _ in 0..<200
+  where after != baseline || sessionsAlive.current != sessionsBefore
+    || storesAlive.current != storesBefore
+  {
     try? await Task.sleep(for: .milliseconds(10))
     after = LiveCounters()
   }
@@ -266,7 +328,9 @@ private func runSoak() async {
     soak: resident set \(megabytes(rssWarm)) after 20%, \(megabytes(rssEnd)) at the end \
     (growth \(megabytes(growth)), allowed \(megabytes(slack)))
     soak: live counters before \(baseline); after \(after); sessions alive \
-    \(sessionsAlive.current - sessionsBefore)
+    \(sessionsAlive.current - sessionsBefore); request stores alive \
+    \(storesAlive.current - storesBefore); flushers \(flushersAlive.current) \
+    (\(tally.requests * 2) request scopes)
     """)
 
   // Failures are printed as well: the parent shows the child's output, and the summary above
@@ -283,6 +347,10 @@ private func runSoak() async {
   check(
     sessionsAlive.current == sessionsBefore,
     "\(sessionsAlive.current - sessionsBefore) sessions leaked")
+  check(
+    storesAlive.current == storesBefore,
+    "\(storesAlive.current - storesBefore) request stores outlived their request scopes")
+  check(flushersAlive.current == 1, "\(flushersAlive.current) flushers: one for every request")
   check(rssWarm > 0 && rssEnd > 0, "resident set size readable")
   check(
     growth <= slack,

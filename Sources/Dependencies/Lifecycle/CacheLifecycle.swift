@@ -148,7 +148,7 @@ extension _LiveValueCache {
     _ entry: _CacheEntryID, box: UnsafeMutableRawPointer, replacingComputed: Bool, site: _ReadSite
   ) -> Bool {
     guard let state else {
-      fatalError("swift-dependencies: internal error: a value prepared in a recording view")
+      fatalError("swift-dependencies: internal error: a value prepared in a computation's view")
     }
     return state.withLock { state in
       let status =
@@ -195,7 +195,7 @@ extension _LiveValueCache {
     start: (_ShutdownPlan) -> Task<DependencyShutdownReport, Never>
   ) -> _ShutdownRun {
     guard let state else {
-      fatalError("swift-dependencies: internal error: a recording view shut down")
+      fatalError("swift-dependencies: internal error: a computation's view shut down")
     }
     return state.withLock { state in
       if let report = state.lifecycle.report { return .finished(report) }

@@ -25,9 +25,10 @@
 /// down when the test ends (with the `.dependencies` trait) or when its cache is released. See
 /// <doc:Lifecycles>.
 ///
-/// Only cached default values are shut down: a value set with `withDependencies` belongs to
-/// whoever created it, and so does a default computed from a scope's overrides (it is not cached).
-/// A value given to `prepareDependencies` is cached, and is shut down like a default.
+/// Only default values are shut down: a value set with `withDependencies` belongs to whoever
+/// created it. A value given to `prepareDependencies` is cached, and is shut down like a default. A
+/// default computed from a scope's overrides is not cached: the scope keeps it, and shuts it down in
+/// the background when the scope is released.
 ///
 /// The namespaced spelling is `Dependency.Shutdownable`.
 public protocol ShutdownableDependency: Sendable {

@@ -10,8 +10,10 @@ import CDependencies
 ///
 /// The classic library keeps these in a locked dictionary with a cleanup task per returned object,
 /// and keeps the values alive for as long as the process runs in the standard test setup. Here an
-/// entry pins the object (below) and holds only what `from:` needs (the scope's overrides and explicit
-/// context, not its cache of default values), and entries whose object is gone are swept out:
+/// entry pins the object (below) and holds only what `from:` needs (the scope, with its overrides
+/// and the defaults it keeps, and the explicit context; not the cache of default values), only
+/// objects whose class has no `@Dependency` property are recorded (the others carry their scope
+/// themselves, see `carriesItsValues`), and entries whose object is gone are swept out:
 ///
 /// - **When**: after as many recordings as there were entries left by the previous sweep (at least
 ///   one). With few live objects that is the very next recording (a model dropped in a test has its
