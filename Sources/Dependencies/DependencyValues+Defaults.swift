@@ -44,6 +44,9 @@ extension DependencyValues {
   ///    gets it — in the scope, in scopes nested in it, in its child tasks, through models that
   ///    captured it — for as long as the scope lives. It never reaches the cache, so a request's
   ///    override never leaks into what another request reads.
+  /// 3. A read through a model outside its scope is a read in the model's scope: the default is
+  ///    computed with the model's values (what it captures sees them, as in the classic library),
+  ///    and the model's scope keeps it.
   ///
   /// A default that needs itself is reported as a cycle.
   ///
@@ -84,8 +87,8 @@ extension DependencyValues {
       }
       let computation = computation()
       let value = computation.run { Self._defaultValue(Key.self, in: context, site: site) }
-      if computation.reads.readsAScopesOverride {
-        outcome = .scoped(value, computation.reads)
+      if computation.belongsToAScope {
+        outcome = .scoped(value, computation.reads, through: computation.modelScope)
         return nil  // the scope's own value: nothing for the cache
       }
       guard
@@ -107,10 +110,11 @@ extension DependencyValues {
     case .kept(let kept):
       parent?.absorb(kept.reads)
       return kept.value(as: Key.Value.self)
-    case .scoped(let value, let reads):
+    case .scoped(let value, let reads, let modelScope):
       guard
         let kept = reader.keep(
-          _DependencyBox(value), reads: reads, for: entry, of: cache, site: site)
+          _DependencyBox(value), reads: reads, through: modelScope, for: entry, of: cache,
+          site: site)
       else { return value }
       parent?.absorb(kept.reads)
       return kept.value(as: Key.Value.self)
@@ -183,8 +187,9 @@ extension DependencyValues {
 private enum _ComputedDefault<Value: Sendable> {
   /// A value a scope of the reader kept, found before computing (another read kept it meanwhile).
   case kept(_KeptDefault)
-  /// A value computed from a scope's overrides, with what the computation read: the scope's.
-  case scoped(Value, _DefaultReads)
+  /// A value computed from a scope's overrides, or through a model's scope, with what the
+  /// computation read: the scope's.
+  case scoped(Value, _DefaultReads, through: _Scope?)
   /// A value the cache refused (it was shut down): returned, kept nowhere.
   case uncached(Value)
 }

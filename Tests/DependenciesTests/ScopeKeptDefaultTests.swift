@@ -120,8 +120,114 @@ final class LocalizedModel: @unchecked Sendable {
   @Dependency(LocalizedGreetingKey.self) var greeting
 }
 
+/// A client that declares a dependency it reads later, inside its closure (as the classic
+/// library's own tests do): read through a model, it serves the model's override.
+struct ChildClient: Sendable {
+  var value: @Sendable () -> Int
+}
+
+enum ChildClientKey: Dependency.Key {
+  static let liveValue = ChildClient { 1729 }
+}
+
+struct ParentClient: Sendable {
+  var value: @Sendable () -> Int
+}
+
+enum ParentClientKey: Dependency.Key {
+  static var liveValue: ParentClient {
+    @Dependency(ChildClientKey.self) var child
+    return ParentClient { child.value() }
+  }
+}
+
+/// Starts a task that reads the user once let go: what its task sees tells whose values it has.
+final class UserWatcher: Sendable {
+  let release = Gate()
+  let task: Task<String, Never>
+  init() {
+    let release = release
+    task = Task {
+      await release.wait()
+      @Dependency(\.requestUser) var user
+      return user
+    }
+  }
+}
+
+enum UserWatcherKey: Dependency.Key {
+  static var liveValue: UserWatcher { UserWatcher() }
+}
+
 @Suite struct ScopeKeptDefaultTests {
+  /// Read through a model outside the model's scope, a default is computed in the model's scope:
+  /// what it captures sees the model's overrides (as in the classic library), and the model's scope
+  /// keeps it, so they reach nothing else.
+  @Test func aReadThroughAModelOutsideItsScopeIsAReadInTheModelsScope() {
+    live {
+      struct Model {
+        @Dependency(ParentClientKey.self) var parent
+        @Dependency(ChildClientKey.self) var child
+      }
+      let model = withDependencies {
+        $0[ChildClientKey.self] = ChildClient { 1 }
+      } operation: {
+        Model()
+      }
+      #expect(model.parent.value() == 1)
+      #expect(model.child.value() == 1)
+      withDependencies {
+        $0[ChildClientKey.self] = ChildClient { 42 }
+      } operation: {
+        #expect(model.parent.value() == 42)
+        #expect(model.child.value() == 42)
+      }
+      @Dependency(ParentClientKey.self) var atRoot
+      #expect(atRoot.value() == 1729)
+    }
+  }
+
+  /// The same for a default that starts a task: the model's instance sees the model's values, the
+  /// root's sees the root's, and neither is the other.
+  @Test func aTaskStartedForAModelSeesTheModelsValuesOnly() async {
+    let (forModel, atRoot) = live { () -> (UserWatcher, UserWatcher) in
+      // @unchecked Sendable: the property wrapper is only read after initialisation.
+      final class Model: @unchecked Sendable {
+        @Dependency(UserWatcherKey.self) var watcher
+      }
+      let model = inRequest(of: "Ada") { Model() }
+      let forModel = model.watcher
+      #expect(model.watcher === forModel)
+      @Dependency(UserWatcherKey.self) var atRoot
+      #expect(atRoot !== forModel)
+      return (forModel, atRoot)
+    }
+    forModel.release.open()
+    atRoot.release.open()
+    #expect(await forModel.task.value == "Ada")
+    #expect(await atRoot.task.value == "nobody")
+  }
+
   /// A model that outlives its scope reads one store, and what it writes there is kept.
+  /// What a default computed through a model's scope leaves behind (a task still running) does
+  /// not hold that scope: the default is released with the model.
+  @Test func aModelsDefaultIsReleasedWithTheModelWhileItsTaskRuns() async {
+    let gate = live { () -> Gate in
+      // @unchecked Sendable: the property wrapper is only read after initialisation.
+      final class Model: @unchecked Sendable {
+        @Dependency(UserWatcherKey.self) var watcher
+      }
+      var model: Model? = inRequest(of: "Ada") { Model() }
+      weak let watcher = model?.watcher
+      let gate = watcher?.release
+      #expect(watcher != nil)
+      model = nil
+      #expect(watcher == nil)
+      return gate ?? Gate()
+    }
+    gate.open()
+  }
+
   @Test func aModelOutlivingItsScopeReadsOneStore() {
     live {
       let model = withDependencies {

@@ -14,7 +14,9 @@
 ///
 /// - their overrides are the cache's shared ones (`shared`, its `baseline`: a test trait's, or
 ///   none), less those the reader overrides otherwise (`own`), so that a `@Dependency` property
-///   created by the computation captures nothing of the reader's scope;
+///   created by the computation captures nothing of the reader's scope; for a read through a model
+///   outside its scope (`modelScope`), the model's scope's overrides on top: the read is one in the
+///   model's scope, and the value is that scope's (see `_DefaultReader`);
 /// - their cache is a view (`_LiveValueCache(viewOf:)`) that finds nothing, so every read that
 ///   these overrides do not answer comes here (`read`). A read the computation makes — on its
 ///   thread, while it runs — is served from the reader's values and recorded; any other read
@@ -24,7 +26,8 @@
 ///
 /// What it records (`reads`: the overrides read, and the keys read without one) decides what the
 /// value is: a default that read none of the reader's scope's overrides is the cache's, computed
-/// once for everyone; one that did belongs to that scope (see `_DefaultReader`). `cachedReads`,
+/// once for everyone; one that did, or that ran in a model's scope, belongs to that scope (see
+/// `_DefaultReader`). `cachedReads`,
 /// the cached values it read, order shutdowns (a value is shut down before those it read).
 ///
 /// One threading rule: the record is written and read only on the thread the computation runs on,
@@ -41,9 +44,20 @@ final class _DefaultComputation: @unchecked Sendable {
   let context: DependencyContext
   /// The overrides a default shared by everyone sees: the cache's `baseline`, or nil.
   let shared: _Scope?
+  /// For a read through a model outside its scope, the model's scope (see
+  /// `_DefaultReader.modelScope`): the computation runs in it, and its value belongs to it. Weak:
+  /// the reader holds it while the computation runs and its value is kept, and what the
+  /// computation leaves behind (a task still running, holding these values) must not hold the
+  /// scope that keeps the value.
+  weak let modelScope: _Scope?
+  /// Whether the computation runs in a model's scope (`modelScope` was set).
+  let runsInAModelScope: Bool
   /// The overrides of the computation's values: `shared`, less the keys whose override the reader
-  /// finds otherwise.
+  /// finds otherwise, under `modelScope`'s.
   let own: _Scope?
+  /// The overrides reads through the computation's values see once it has returned, or from
+  /// another thread: `own` for a computation through a model's scope, else `shared`.
+  private let later: _Scope?
   /// The keys whose defaults are being computed on this thread, outermost first, this one last:
   /// for cycle messages.
   let chain: [String]
@@ -77,7 +91,18 @@ final class _DefaultComputation: @unchecked Sendable {
     self.cache = cache
     self.context = context
     self.shared = cache.baseline
-    self.own = Self.sharedOverrides(cache.baseline, agreeingWith: scopes)
+    let modelScope = scopes.modelScope
+    let sharedOverrides = Self.sharedOverrides(cache.baseline, agreeingWith: scopes)
+    self.modelScope = modelScope
+    self.runsInAModelScope = modelScope != nil
+    // A copy of the model's overrides, not its scope: what the computation leaves behind (a task
+    // it starts) must not hold the scope that keeps the value (a cycle while the task runs).
+    self.own =
+      modelScope.map { model in
+        let merged = sharedOverrides?.merging(model) ?? model
+        return merged === model ? model.detachedCopy() : merged
+      } ?? sharedOverrides
+    self.later = modelScope == nil ? cache.baseline : own
     self.chain = (Self.running?.chain ?? []) + [_displayName(of: Key.self)]
     self.site = site
     self.isSetting = isSetting
@@ -135,10 +160,10 @@ final class _DefaultComputation: @unchecked Sendable {
       return values._resolveDefault(
         Key.self, id, captured: scopes.captured, capturedContext: nil, site: site, for: self)
     }
-    if let shared, let box = shared.lookup(id) {
+    if let later, let box = later.lookup(id) {
       return _DependencyBox<Key.Value>.value(at: box)
     }
-    var values = DependencyValues(storage: shared ?? .empty, context: context, cache: cache)
+    var values = DependencyValues(storage: later ?? .empty, context: context, cache: cache)
     values._contextIsOverridden = true
     return values._resolveDefault(
       Key.self, id, captured: nil, capturedContext: nil, site: site, for: nil)
@@ -150,6 +175,10 @@ final class _DefaultComputation: @unchecked Sendable {
     guard isCurrent, let own, own.lookup(key) == box else { return }
     reads.record(key, box, isShared: true)
   }
+
+  /// Whether the value belongs to a scope: the computation read a scope's override, or ran in a
+  /// model's scope.
+  var belongsToAScope: Bool { reads.readsAScopesOverride || runsInAModelScope }
 
   /// Records that the computation read the cached value of `entry`.
   func recordCachedRead(_ entry: _CacheEntryID) {

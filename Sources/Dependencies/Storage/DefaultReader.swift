@@ -15,8 +15,15 @@
 /// 3. else (the computation read overrides of both) the current scope, for as long as the captured
 ///    scope lives.
 ///
+/// A read through a model outside its scope — the captured scope overrides something the current
+/// values do not (`modelScope`) — is a read in the model's scope: the default is computed with the
+/// model's values, and kept by the model's scope (or, when it also read the current scope's
+/// overrides, by the current scope for as long as the model's lives), for reads through that scope
+/// only.
+///
 /// A read finds a kept value by walking the same scopes and taking the first value that agrees with
-/// what this reader finds for every key it read.
+/// what this reader finds for every key it read (and, for one computed through a model's scope,
+/// that reads through that scope too).
 struct _DefaultReader {
   /// The scope of the current values, nil at the root.
   let current: _Scope?
@@ -26,6 +33,30 @@ struct _DefaultReader {
   init(current: _Scope?, captured: _Scope?) {
     self.current = current
     self.captured = captured === current ? nil : captured
+  }
+
+  /// The captured scope when it overrides a key the current values do not map to the same value:
+  /// the reader reads through a model outside the model's scope. Nil when nothing was captured, or
+  /// when the current values contain what was captured (a model read in its scope, or in a scope
+  /// nested in it).
+  var modelScope: _Scope? {
+    guard let captured else { return nil }
+    guard let current else { return captured.isEmpty ? nil : captured }
+    var scope: _Scope? = current
+    while let candidate = scope {
+      if candidate === captured { return nil }
+      scope = candidate.parent
+    }
+    var contributes = false
+    captured.forEach { key, box in
+      if !contributes, current.lookup(key) != box { contributes = true }
+    }
+    return contributes ? captured : nil
+  }
+
+  /// Whether this reader reads through the scope `id` (its current or its captured scope).
+  func reads(through id: ObjectIdentifier) -> Bool {
+    current.map(ObjectIdentifier.init) == id || captured.map(ObjectIdentifier.init) == id
   }
 
   /// The override this reader finds for `key`, borrowed from its scopes.
@@ -40,7 +71,7 @@ struct _DefaultReader {
       var scope = start
       while let candidate = scope {
         let found = candidate.withDefaults { defaults in
-          defaults.value(at: place) { $0.isValid(for: lookup) }
+          defaults.value(at: place) { $0.isValid(for: self) }
         }
         if let found { return found }
         scope = candidate.parent
@@ -54,22 +85,32 @@ struct _DefaultReader {
   /// on: `value`, or one kept first by another read. Nil when no scope can keep it (a reader with
   /// no scope reads no scope's override: not reached).
   func keep(
-    _ value: _AnyDependencyBox, reads: _DefaultReads, for entry: _CacheEntryID,
-    of cache: _LiveValueCache, site: _ReadSite
+    _ value: _AnyDependencyBox, reads: _DefaultReads, through modelScope: _Scope?,
+    for entry: _CacheEntryID, of cache: _LiveValueCache, site: _ReadSite
   ) -> _KeptDefault? {
-    guard let (keeper, other) = keeper(of: reads) else { return nil }
+    guard let (keeper, other) = keeper(of: reads, through: modelScope) else { return nil }
     let kept = _KeptDefault(
-      value, reads: reads, cache: cache, entry: entry, site: site, alsoReading: other)
+      value, reads: reads, through: modelScope, cache: cache, entry: entry, site: site,
+      alsoReading: other)
     let place = _ScopeDefaults.Place(entry: entry, cache: ObjectIdentifier(cache))
     let (result, dropped) = keeper.withDefaults { defaults in
-      defaults.keep(kept, at: place) { $0.isValid(for: lookup) }
+      defaults.keep(kept, at: place) { $0.isValid(for: self) }
     }
     withExtendedLifetime(dropped) {}  // released here, outside the lock
     return result
   }
 
-  /// The scope that keeps a value computed with `reads`, and the other scope it also read, if any.
-  private func keeper(of reads: _DefaultReads) -> (_Scope, other: _Scope?)? {
+  /// The scope that keeps a value computed with `reads` (through `modelScope`, if any), and the
+  /// other scope it also read, if any.
+  private func keeper(of reads: _DefaultReads, through modelScope: _Scope?) -> (
+    _Scope, other: _Scope?
+  )? {
+    if let modelScope {
+      // Its captures saw the whole of the model's scope: kept by that scope itself.
+      if reads.agree(with: modelScope.lookup) { return (modelScope, nil) }
+      guard let current else { return nil }
+      return (current, modelScope)
+    }
     for start in [current, captured] {
       guard let start, reads.agree(with: start.lookup) else { continue }
       var keeper = start

@@ -85,6 +85,18 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
     return _Scope(adopting: root)
   }
 
+  /// A scope of its own with the same overrides, whose root holds this scope's values but not this
+  /// scope (nor what it keeps).
+  func detachedCopy() -> _Scope {
+    var root = dck_trie_empty()!
+    forEach { key, box in
+      let next = dck_trie_insert(root, key.raw, key.hash, box)!
+      dck_trie_release(root)
+      root = next
+    }
+    return _Scope(adopting: root)
+  }
+
   /// Calls `body` with every key this scope overrides and its value's box (borrowed).
   func forEach(_ body: (_KeyIdentity, UnsafeMutableRawPointer) -> Void) {
     withoutActuallyEscaping(body) { body in

@@ -93,15 +93,19 @@ final class _KeptDefault: Sendable {
   /// valid (their boxes only alive) while it does.
   weak let alsoReadScope: _Scope?
   private let readsAnotherScope: Bool
+  /// For a value computed through a model's scope (see `_DefaultReader.modelScope`), that scope:
+  /// only readers through it may have the value (its captures saw that scope).
+  private let throughScope: ObjectIdentifier?
   /// When it was kept, process-wide: the order of shutdowns.
   let order: UInt64
 
   init(
-    _ box: _AnyDependencyBox, reads: _DefaultReads, cache: _LiveValueCache,
-    entry: _CacheEntryID, site: _ReadSite, alsoReading other: _Scope?
+    _ box: _AnyDependencyBox, reads: _DefaultReads, through modelScope: _Scope?,
+    cache: _LiveValueCache, entry: _CacheEntryID, site: _ReadSite, alsoReading other: _Scope?
   ) {
     self.box = box
     self.reads = reads
+    self.throughScope = modelScope.map(ObjectIdentifier.init)
     self.cache = cache
     self.entry = entry
     self.site = site
@@ -113,13 +117,16 @@ final class _KeptDefault: Sendable {
   /// Whether the other scope it read is gone: the value can never be valid again.
   var readsAScopeThatIsGone: Bool { readsAnotherScope && alsoReadScope == nil }
 
-  /// Whether a reader that finds overrides with `lookup` may have this value: the scope it also
-  /// read (if any) lives, and `lookup` maps every key read to what was read.
-  func isValid(for lookup: (_KeyIdentity) -> UnsafeMutableRawPointer?) -> Bool {
-    guard readsAnotherScope else { return reads.agree(with: lookup) }
+  /// Whether `reader` may have this value: it reads through the model's scope the value was
+  /// computed through (if any), the scope it also read (if any) lives, and the reader maps every
+  /// key read to what was read. (The scope that keeps the value lives while this is asked: the
+  /// model's scope is then that one, or the one `alsoReadScope` holds.)
+  func isValid(for reader: _DefaultReader) -> Bool {
+    if let throughScope, !reader.reads(through: throughScope) { return false }
+    guard readsAnotherScope else { return reads.agree(with: reader.lookup) }
     guard let other = alsoReadScope else { return false }
     // Held while comparing: the boxes read from its overrides cannot be freed meanwhile.
-    return withExtendedLifetime(other) { reads.agree(with: lookup) }
+    return withExtendedLifetime(other) { reads.agree(with: reader.lookup) }
   }
 
   /// The value, as `Value` (the key's value type, which fixed the box's).
