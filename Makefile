@@ -4,6 +4,9 @@
 SWIFT ?= swift
 CLANG ?= clang
 PYTHON ?= python3
+# The scripts run from the source tree: no __pycache__ beside them (scripts/surface/compare.py
+# imports symbols.py, which would otherwise leave one there).
+export PYTHONDONTWRITEBYTECODE := 1
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 

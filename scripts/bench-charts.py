@@ -7,12 +7,15 @@
 Writes two PNGs into the output folder:
 
   keys-in-context.png  ns/op against the number of keys in context (log-log): a read, and entering
-                       a scope with one override, ours beside the classic baseline;
+                       a scope with one override, ours beside the in-repo classic model;
   read-scaling.png     reads per second of one shared model's @Dependency property (a cached
                        default, model created at the root) against the number of threads (solid)
                        or of child tasks of a task group (dashed) reading it at once, ours beside
-                       the classic baseline; @Dependency(\\.key), and ours through
+                       the in-repo classic model; @Dependency(\\.key), and ours through
                        @Dependency(Key.self) (dotted).
+
+The baseline series is labelled "in-repo classic model": Benchmarks/Suite/ClassicBaseline*.swift,
+this repository's model of the classic library's algorithm, not the classic library itself.
 
 Installs matplotlib with pip when it cannot be imported.
 """
@@ -36,6 +39,8 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 OURS = "#1f77b4"
 CLASSIC = "#d62728"
+# What the baseline series is: a model of the classic algorithm, not the classic library.
+CLASSIC_LABEL = "in-repo classic model"
 
 
 def load(path):
@@ -86,7 +91,7 @@ def plot_pair(axes, points, label, style):
     baseline = [(x, b) for x, _, b in points if b is not None]
     if baseline:
         axes.plot([x for x, _ in baseline], [b for _, b in baseline], style, color=CLASSIC,
-                  marker="s", label=f"{label}, classic")
+                  marker="s", label=f"{label}, {CLASSIC_LABEL}")
     return True
 
 
@@ -136,7 +141,7 @@ def read_scaling_chart(rows, machine, output):
         axes.plot(px, [point[1] for point in points], style, color=OURS, marker="o",
                   label=f"{what}, @Dependency(\\.key), ours")
         axes.plot(px, [point[2] for point in points], style, color=CLASSIC, marker="s",
-                  label=f"{what}, @Dependency(\\.key), classic")
+                  label=f"{what}, @Dependency(\\.key), {CLASSIC_LABEL}")
     for points, marker, what in ((threads_by_type, "o", "threads"), (tasks_by_type, "^", "task group")):
         if points:
             axes.plot([point[0] for point in points], [point[1] for point in points], ":",

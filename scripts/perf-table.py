@@ -22,8 +22,13 @@ the script, so that no figure is published unexplained.
 
 Two more files, when present, add to the block:
 - docs/bench-runs.json (`--collect-runs`, from the extra runs of the concurrency group that
-  `make bench-json` takes): the spread across runs (min / median / max) of the scaling rows and of
-  each concurrency row.
+  `make bench-json` takes): every run's figure of each scaling row, in run order, with their range
+  and median (the table's scaling rows also show the range), and how far each concurrency row
+  moved across the runs.
+
+The baseline column is labelled with what it holds: the in-repo model of the classic library's
+algorithm (Benchmarks/Suite/ClassicBaseline*.swift), not the classic library itself, or plain
+Swift for the C core's rows (a group's table splits where that changes).
 - docs/classic-calibration.json (`scripts/classic-calibration.py`): the in-repo baseline against the
   real classic library, measured once outside the project (the project never builds it); each row
   it covers gets the ratio baseline / real classic and, from it, ours against the real library.
@@ -184,23 +189,51 @@ def calibration_ratio(calibration, row):
     return entry.get("ratio")
 
 
+def plain_swift_baseline(row):
+    """Whether the row's baseline is plain Swift (the C core's rows: its groups and the trie
+    merge rows) rather than the in-repo model of the classic algorithm; as `baselineLabel` in
+    Benchmarks/Suite/Report.swift."""
+    return "(C core)" in row["group"] or row["name"].startswith("trie ")
+
+
+BASELINE_HEADER = {False: "Baseline: in-repo classic model", True: "Baseline: plain Swift"}
+
+
+def runs_by_name(results, runs):
+    """{row name: [row of each run]} of the concurrency group, the main run first, then the
+    further runs in the order `--collect-runs` gathered them."""
+    by_name = {}
+    for document in [results] + (runs or {}).get("runs", []):
+        for row in document["rows"]:
+            if row["group"].startswith("Concurrent reads"):
+                by_name.setdefault(row["name"], []).append(row)
+    return by_name
+
+
 def slow_reason(row):
     key = f"{row['group']}: {row['name']}"
     return next((reason for pattern, reason in SLOW_ROWS if re.search(pattern, key)), None)
 
 
-def min_median_max(values, format):
-    return " / ".join(format(v) for v in (min(values), statistics.median(values), max(values)))
+def ratio(value):
+    return f"{value:.2f}x"
+
+
+def listed(values):
+    """Every run's figure in run order, then their range and median: "1.37x, 1.55x, 2.25x: 1.37x
+    to 2.25x, median 1.87x"."""
+    median = statistics.median(values)
+    return (
+        ", ".join(ratio(v) for v in values)
+        + f": {ratio(min(values))} to {ratio(max(values))}, median {ratio(median)}"
+    )
 
 
 def render_runs(results, runs):
-    """The spread across repeated runs of the concurrency group (and the main run)."""
+    """Each scaling row's figure in every run of the concurrency group (the main run and the
+    further runs), and how far each concurrency row moved across them."""
     documents = [results] + runs["runs"]
-    by_name = {}
-    for document in documents:
-        for row in document["rows"]:
-            if row["group"].startswith("Concurrent reads"):
-                by_name.setdefault(row["name"], []).append(row)
+    by_name = runs_by_name(results, runs)
     lines = []
     for name, found in by_name.items():
         if not name.startswith("scaling") or len(found) < 2:
@@ -208,8 +241,8 @@ def render_runs(results, runs):
         ours = [row["ours"] for row in found]
         baseline = [row["baseline"] for row in found if row.get("baseline")]
         lines.append(
-            f"- {name} ({len(ours)} runs): ours {min_median_max(ours, lambda v: f'{v:.2f}x')}"
-            + (f", baseline {min_median_max(baseline, lambda v: f'{v:.2f}x')}" if baseline else "")
+            f"- {name}: ours {listed(ours)}"
+            + (f"; baseline {listed(baseline)}" if baseline else "")
         )
     if not lines:
         return None
@@ -224,8 +257,12 @@ def render_runs(results, runs):
     ]
     busy = [b for b in busy if b == b]
     text = (
-        "Scaling from one thread (task) to two, over this run and the further runs of the"
-        f" concurrency group ({len(documents) - 1}), as min / median / max of the runs:"
+        f"Scaling from one thread (task) to two in each of the {len(documents)} runs of the"
+        " concurrency group: the run of the tables (first) and the"
+        f" {len(documents) - 1} further runs of `make bench-json` (`docs/bench-runs.json`), in run"
+        " order, then their range and median. The tables show the first run's figure; the"
+        " scaling is the 2-thread (2-task) rate divided by the 1-thread (1-task) rate of the same"
+        " run:"
         + "\n\n" + "\n".join(lines)
     )
     if variations:
@@ -239,8 +276,10 @@ def render_runs(results, runs):
         )
         if busy:
             text += (
-                f"; other processes kept {min(busy):.2f} to {max(busy):.2f} cores busy during the"
-                " runs"
+                f"; other processes kept {min(busy):.2f} cores busy during the runs"
+                if min(busy) == max(busy)
+                else f"; other processes kept {min(busy):.2f} to {max(busy):.2f} cores busy"
+                " during the runs"
             )
         text += ". A second thread only helps while the other core is free."
     return text
@@ -258,11 +297,14 @@ def render(results, runs=None, calibration=None):
         + (f", other processes keeping {busy} cores busy on average" if busy else "")
         + "; release build, median of the samples; read from `docs/bench-results.json`; every row"
         + " of the run. Each case is named as the benchmark prints it; reads go through"
-        + " `@Dependency(\\.key)` unless the case says `@Dependency(Key.self)`. \"Ours vs"
-        + " baseline\" is how many times faster ours is (for the scaling rows, the ratio of the"
-        + " two scalings); allocations are per operation on the measuring thread, ours / baseline."
+        + " `@Dependency(\\.key)` unless the case says `@Dependency(Key.self)`. The baseline is not"
+        + " the classic library: it is an in-repo model of its algorithm, run in the same process"
+        + " (\"in-repo classic model\", see below), or plain Swift beside the C core's rows."
+        + " \"Ours vs baseline\" is how many times faster ours is (for the scaling rows, the ratio"
+        + " of the two scalings); allocations are per operation on the measuring thread, ours /"
+        + " baseline."
         + (
-            " \"Baseline / real\" is how the in-repo baseline compares with the real classic"
+            " \"Baseline / real\" is how the in-repo classic model compares with the real classic"
             + " library on that row (above 1: the baseline is slower), and \"Ours vs real\" is"
             + " ours against the real library, the first ratio divided by it (see the calibration"
             + " below)."
@@ -272,23 +314,41 @@ def render(results, runs=None, calibration=None):
     ]
     spreads = []
     slow = []
-    for group, found in grouped(rows):
-        header = "| Case | Unit | Ours | Classic baseline | Ours vs baseline |"
+    by_run = runs_by_name(results, runs)
+
+    def table_header(plain_swift):
+        header = f"| Case | Unit | Ours | {BASELINE_HEADER[plain_swift]} | Ours vs baseline |"
         rule = "|---|---|--:|--:|--:|"
         if calibration:
             header += " Baseline / real | Ours vs real |"
             rule += "--:|--:|"
-        header += " Allocations |"
-        rule += "--:|"
-        lines = [f"**{cell(group)}**", "", header, rule]
+        return [header + " Allocations |", rule + "--:|"]
+
+    for group, found in grouped(rows):
+        lines = [f"**{cell(group)}**"]
+        kind = None
         for row in found:
+            # A new table wherever what the baseline column holds changes.
+            if plain_swift_baseline(row) != kind:
+                kind = plain_swift_baseline(row)
+                lines += [""] + table_header(kind)
             unit = row["unit"]
             baseline = row.get("baseline")
             better = factor(row)
+            ours = number(row["ours"], unit)
+            shown_baseline = number(baseline, unit) if baseline is not None else "–"
+            found_runs = by_run.get(row["name"], [])
+            if row["name"].startswith("scaling") and len(found_runs) >= 2:
+                # The run's figure, then its range over every run (listed under the tables).
+                def across(key):
+                    values = [other[key] for other in found_runs if other.get(key) is not None]
+                    return f" (runs: {number(min(values), unit)}–{number(max(values), unit)})"
+
+                ours += across("ours")
+                if baseline is not None:
+                    shown_baseline += across("baseline")
             line = (
-                f"| {cell(row['name'])} | {unit} | {number(row['ours'], unit)} | "
-                + (number(baseline, unit) if baseline is not None else "–")
-                + f" | {times(better)} |"
+                f"| {cell(row['name'])} | {unit} | {ours} | {shown_baseline} | {times(better)} |"
             )
             if calibration:
                 ratio = calibration_ratio(calibration, row)
@@ -337,11 +397,20 @@ def render(results, runs=None, calibration=None):
             parts.append(text)
 
     parts.append(
-        "The classic baseline (`Benchmarks/Suite/ClassicBaseline.swift`) follows the classic"
-        + " library's algorithm: dictionaries of values merged on every `@Dependency` read and"
-        + " bound in a task-local, the context stored as a key, defaults behind a recursive lock,"
-        + " objects returned by a scope recorded with a clean-up task each. For the C core's rows"
-        + " it is the plain Swift equivalent (a `Dictionary`, or a dictionary behind a lock)."
+        "The in-repo classic model (`Benchmarks/Suite/ClassicBaseline*.swift`) is not the classic"
+        + " library: it is this repository's re-implementation of the classic library's"
+        + " algorithm, measured in the same process on the same workload: dictionaries of values"
+        + " merged on every `@Dependency` read and bound in a task-local, the context stored as a"
+        + " key, defaults behind a recursive lock, objects returned by a scope recorded with a"
+        + " clean-up task each. "
+        + (
+            "How it compares with the real library is the calibration below."
+            if calibration
+            else "No calibration against the real library is committed"
+            " (`docs/classic-calibration.json`)."
+        )
+        + " For the C core's rows the baseline is the plain Swift equivalent (a `Dictionary`, or a"
+        + " dictionary behind a lock)."
     )
     if calibration:
         parts.append("Calibration: " + calibration["summary"])
@@ -358,7 +427,11 @@ def collect_runs(output, paths):
         print(f"perf-table: no runs to gather; {os.path.relpath(output, ROOT)} removed")
         return
     runs = []
-    for path in sorted(paths):
+    # In run order: concurrency-run-2.json before concurrency-run-10.json.
+    def run_order(path):
+        return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path)]
+
+    for path in sorted(paths, key=run_order):
         with open(path, encoding="utf-8") as f:
             runs.append(json.load(f))
     with open(output, "w", encoding="utf-8") as f:

@@ -1,8 +1,8 @@
 import Foundation
 
-// The benchmark suite: every hot path of the library beside the in-repo classic baseline
-// (ClassicBaseline.swift), through the API as users write it: `@Dependency` properties of models,
-// `withDependencies`, `withDependencies(from:)`.
+// The benchmark suite: every hot path of the library beside the in-repo model of the classic
+// library's algorithm (ClassicBaseline*.swift; not the classic library itself), through the API as
+// users write it: `@Dependency` properties of models, `withDependencies`, `withDependencies(from:)`.
 //
 //   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
 //                                   [--iterations N]
@@ -85,8 +85,11 @@ let sampling =
   + " median per operation"
 print(
   "swift-dependencies benchmarks (\(sampling); "
-    + "allocs and bytes are per operation, ours / classic; a rate also shows the time per operation"
-    + " it comes to, all threads together)")
+    + "allocs and bytes are per operation, ours / baseline; a rate also shows the time per operation"
+    + " it comes to, all threads together)\n"
+    + "baseline: \"classic model\" is the in-repo model of the classic library's algorithm"
+    + " (Benchmarks/Suite/ClassicBaseline*.swift), not the classic library itself;"
+    + " \"plain Swift\" is a Dictionary (behind a lock) beside the C core")
 
 #if canImport(CDependencies)
   if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
