@@ -50,24 +50,9 @@ public struct CallExpression: Sendable {
 
   /// The arguments between the `(` at `open` and the `)` at `close`.
   static func arguments(from open: Int, to close: Int, in source: ManifestSource) -> [Argument] {
-    var arguments: [Argument] = []
-    var argumentStart = open + 1
-    var index = open + 1
-    while index < close {
-      if let other = source.matching[index], other > index {
-        index = other + 1
-        continue
-      }
-      if source.isPunctuation(index, ",") {
-        arguments.append(argument(from: argumentStart, to: index, in: source))
-        argumentStart = index + 1
-      }
-      index += 1
+    source.elements(between: open, and: close).map {
+      argument(from: $0.tokens.lowerBound, to: $0.tokens.upperBound, in: source)
     }
-    if argumentStart < close {
-      arguments.append(argument(from: argumentStart, to: close, in: source))
-    }
-    return arguments
   }
 
   private static func argument(from start: Int, to end: Int, in source: ManifestSource) -> Argument

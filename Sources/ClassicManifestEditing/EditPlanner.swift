@@ -257,23 +257,9 @@ struct EditPlanner {
   /// comma, which an array literal allows).
   func listEdits(list: Int, dropping dropped: [ClosedRange<Int>]) -> [TextEdit] {
     guard let close = source.matching[list] else { return [] }
-    var elements: [ClosedRange<Int>] = []
-    var commas: [Int] = []
-    var start = list + 1
-    var index = list + 1
-    while index < close {
-      if let other = source.matching[index], other > index {
-        index = other + 1
-        continue
-      }
-      if source.isPunctuation(index, ",") {
-        elements.append(start...(index - 1))
-        commas.append(index)
-        start = index + 1
-      }
-      index += 1
-    }
-    if start < close { elements.append(start...(close - 1)) }
+    let split = source.elements(between: list, and: close)
+    let elements = split.map { $0.tokens.lowerBound...($0.tokens.upperBound - 1) }
+    let commas = split.compactMap(\.comma)
     let droppedIndices = elements.indices.filter { dropped.contains(elements[$0]) }
 
     var edits: [TextEdit] = []

@@ -89,6 +89,30 @@ public struct ManifestSource: Sendable {
       && bytes[tokens[index].start] == character.asciiValue
   }
 
+  /// The elements between the bracket at `open` and its match at `close` (tokens `open + 1 ..<
+  /// close`), split at the commas outside nested brackets: each element's token range (never empty:
+  /// nothing after a trailing comma, or between two commas, counts) and the comma after it, if any.
+  package func elements(between open: Int, and close: Int) -> [(
+    tokens: Range<Int>, comma: Int?
+  )] {
+    var elements: [(tokens: Range<Int>, comma: Int?)] = []
+    var start = open + 1
+    var index = open + 1
+    while index < close {
+      if let other = matching[index], other > index {
+        index = other + 1
+        continue
+      }
+      if isPunctuation(index, ",") {
+        if start < index { elements.append((start..<index, index)) }
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < close { elements.append((start..<close, nil)) }
+    return elements
+  }
+
   /// Whether token `index` is an identifier spelled `name`.
   package func isIdentifier(_ index: Int, _ name: String) -> Bool {
     index >= 0 && index < tokens.count && tokens[index].kind == .identifier && text(index) == name

@@ -1,28 +1,6 @@
 import Foundation
 import Testing
 
-/// The repository's root: this file is IntegrationTests/SwitchFromClassic/Tests/<target>/<file>.
-private let repository = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-private let fixture = repository.appendingPathComponent(
-  "IntegrationTests/SwitchFromClassic/Fixture")
-
-/// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
-private func swift(_ arguments: [String], in directory: URL) throws -> (Int32, String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments
-  process.currentDirectoryURL = directory
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// A copy of the fixture's satellite stand-ins and a link to this library in a temporary
 /// directory, with an `App` package whose manifests are `manifests` (file name: text).
 private func workspace(_ manifests: [String: String]) throws -> URL {

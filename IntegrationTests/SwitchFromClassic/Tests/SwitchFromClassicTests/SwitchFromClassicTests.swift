@@ -1,28 +1,6 @@
 import Foundation
 import Testing
 
-/// The repository's root: this file is IntegrationTests/SwitchFromClassic/Tests/<target>/<file>.
-private let repository = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-private let fixture = repository.appendingPathComponent(
-  "IntegrationTests/SwitchFromClassic/Fixture")
-
-/// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
-private func swift(_ arguments: [String], in directory: URL) throws -> (Int32, String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments
-  process.currentDirectoryURL = directory
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 @Suite struct SwitchFromClassicTests {
   @Test func thePluginSwitchesAManifestThatListsTheSatellitesAndItThenBuilds() throws {
     let files = FileManager.default
