@@ -240,43 +240,64 @@ func located(_ problem: ManifestSwitch.Problem, in name: String) -> String {
 func check(
   _ edit: ManifestSwitch, original: String, packageName: String, swift: String?
 ) -> ([ManifestSwitch.Problem], String) {
-  let unavailable: PackageDumper.Unavailable
-  switch PackageDumper.find(explicit: swift) {
-  case .success(let dumper):
-    switch dumper.dump(original: original, edited: edit.manifest, packageName: packageName) {
-    case .dumped(let before, let after):
-      return (
-        ManifestCheck.comparingDumps(
-          original: before, edited: after, expectation: edit.expectation),
-        """
-        checked with `swift package dump-package` on copies of the original and the edit: the \
-        same packages but the satellites, every product re-pointed, nothing else changed
-        """
-      )
-    case .editedFails(let message):
-      // Name the lines of the original that the compiler's lines of the edit are.
-      let lines = LineDiff.oldLines(old: original, new: edit.manifest)
-      let located = message.replacing(/Package\.swift:(\d+):/) { match in
-        let line = Int(match.output.1).flatMap { $0 - 1 < lines.count ? lines[$0 - 1] : nil }
-        return "Package.swift (edited; line \(line.map(String.init) ?? "?") of the original):"
-      }
-      return (
-        [.init(line: nil, "the edited manifest does not load: \(located)")],
-        "checked with `swift package dump-package`"
-      )
-    case .unavailable(let reason):
-      unavailable = reason
+  let outcome: PackageDumper.Outcome =
+    switch PackageDumper.find(explicit: swift) {
+    case .success(let found):
+      found.dump(original: original, edited: edit.manifest, packageName: packageName)
+    case .failure(let reason):
+      .unavailable(reason)
     }
-  case .failure(let reason):
-    unavailable = reason
+  switch outcome {
+  case .dumped(let before, let after):
+    return (
+      ManifestCheck.comparingDumps(
+        original: before, edited: after, expectation: edit.expectation),
+      """
+      checked with `swift package dump-package` on copies of the original and the edit: the \
+      same packages but the satellites, every product re-pointed, nothing else changed
+      """
+    )
+  case .editedFails(let message):
+    return (
+      [
+        .init(
+          line: nil, "the edited manifest does not load: \(locate(message, in: edit, original))")
+      ],
+      "checked with `swift package dump-package`"
+    )
+  case .unavailable(let reason):
+    return (
+      ManifestCheck.byReading(edit),
+      """
+      checked by reading the edited manifest again, not with `swift package dump-package` \
+      (\(reason.reason.split(separator: "\n").first ?? ""))
+      """
+    )
   }
-  return (
-    ManifestCheck.byReading(edit),
-    """
-    checked by reading the edited manifest again, not with `swift package dump-package` \
-    (\(unavailable.reason.split(separator: "\n").first ?? ""))
-    """
-  )
+}
+
+/// `message`, with the compiler's lines of the edited manifest (`Package.swift:N:`) named as the
+/// lines of the original they are. (Scanned by hand: a regex literal here trips the compiler's
+/// module emission with symbol graphs, in Swift 6.3.1.)
+func locate(_ message: String, in edit: ManifestSwitch, _ original: String) -> String {
+  let lines = LineDiff.oldLines(old: original, new: edit.manifest)
+  let marker = "Package.swift:"
+  var result = ""
+  var rest = Substring(message)
+  while let found = rest.range(of: marker) {
+    result += rest[..<found.lowerBound]
+    let digits = rest[found.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+    let after = rest[found.upperBound...].dropFirst(digits.count)
+    guard let number = Int(digits), after.first == ":" else {
+      result += marker
+      rest = rest[found.upperBound...]
+      continue
+    }
+    let line = number - 1 < lines.count ? lines[number - 1] : nil
+    result += "Package.swift (edited; line \(line.map(String.init) ?? "?") of the original):"
+    rest = after.dropFirst()
+  }
+  return result + rest
 }
 
 /// On macOS, SwiftPM runs plugins in a sandbox that lets them write only where it is told to.
