@@ -1,6 +1,14 @@
 import DependenciesMacrosPluginCore
 import Testing
 
+/// Reads `source` on the plugin's reader stack (see `ReaderStack`), as the plugin does: a test's
+/// worker thread has less stack than a sanitizer build needs at the limit.
+private func readOnReaderStack(_ source: SourceText) throws(ReadError) -> Declaration {
+  try ReaderStack.run { () -> Result<Declaration, ReadError> in
+    Result { () throws(ReadError) -> Declaration in try SyntaxReader.readDeclaration(source) }
+  }.get()
+}
+
 /// Types and values nested deeper than `MaximumNestingLevel` (256) are an error naming the
 /// declaration, never a stack overflow of the plugin (which the compiler reports only as "failed
 /// to receive result from plugin").
@@ -23,7 +31,7 @@ import Testing
   func atTheLimit(shape: String) throws {
     let type = Self.nestedType(shape, 256)
     let source = SourceText("var value: \(type)")
-    guard case .variable(let property) = try SyntaxReader.readDeclaration(source) else {
+    guard case .variable(let property) = try readOnReaderStack(source) else {
       Issue.record("not a property")
       return
     }
@@ -39,7 +47,7 @@ import Testing
   func pastTheLimit(shape: String, depth: Int) {
     let source = "var value: \(Self.nestedType(shape, depth))"
     do {
-      _ = try SyntaxReader.readDeclaration(SourceText(source))
+      _ = try readOnReaderStack(SourceText(source))
       Issue.record("read a type \(depth) levels deep")
     } catch {
       #expect(
@@ -60,7 +68,7 @@ import Testing
     ])
   func valuesPastTheLimit(value: String) {
     do {
-      _ = try SyntaxReader.readDeclaration(SourceText("var value = \(value)"))
+      _ = try readOnReaderStack(SourceText("var value = \(value)"))
       Issue.record("read a value nested past the limit")
     } catch {
       #expect(error.message.hasPrefix("cannot read 'value': its default value nests more than 256"))
@@ -71,7 +79,7 @@ import Testing
   func closuresAtTheLimit() throws {
     let value = String(repeating: "{ ", count: 256) + "1" + String(repeating: " }", count: 256)
     guard
-      case .variable(let property) = try SyntaxReader.readDeclaration(
+      case .variable(let property) = try readOnReaderStack(
         SourceText("var value = \(value)"))
     else {
       Issue.record("not a property")
@@ -83,9 +91,11 @@ import Testing
   @Test("@DependencyClient: a member nested too deeply is an error at it, naming it")
   func clientMember() throws {
     let deep = Self.nestedType("optional", 600)
-    let expansion = expand(
-      "DependencyClientMacro", .member,
-      "@DependencyClient\nstruct Client {\n  var fetch: () -> \(deep)\n}")
+    let expansion = ReaderStack.run {
+      expand(
+        "DependencyClientMacro", .member,
+        "@DependencyClient\nstruct Client {\n  var fetch: () -> \(deep)\n}")
+    }
     #expect(
       expansion.summaries == [
         "3:14: error: '@DependencyClient' cannot read 'fetch': its type nests more than 256 "
@@ -97,9 +107,11 @@ import Testing
   @Test("@DependencyEntry: a value nested too deeply is an error, naming the property")
   func entryValue() throws {
     let value = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
-    let expansion = expand(
-      "DependencyEntryMacro", .peer, "@DependencyEntry\nvar values: [Int] = \(value)",
-      lexicalContext: ["extension DependencyValues {}"])
+    let expansion = ReaderStack.run {
+      expand(
+        "DependencyEntryMacro", .peer, "@DependencyEntry\nvar values: [Int] = \(value)",
+        lexicalContext: ["extension DependencyValues {}"])
+    }
     #expect(expansion.summaries.count == 1)
     #expect(expansion.summaries.first?.contains("cannot read 'values': its default value") == true)
   }

@@ -38,8 +38,17 @@ final class _DefaultComputation: @unchecked Sendable {
   // `thread` (see above); every other property is immutable. Another thread that reads through
   // the computation's values checks the thread first and touches nothing else of the record.
 
-  /// The cache the default is computed for.
-  let cache: _LiveValueCache
+  /// The cache the default is computed for, while it lives. The reader holds it while the
+  /// computation runs; a read through these values after it is gone reads the process's cache.
+  var cache: _LiveValueCache? { processCache ?? otherCache }
+  /// `cache` when it is the process's, which lives as long as the process: held strongly, so that
+  /// it never gets a weak reference (the runtime would give it a side table, which slows every
+  /// retain of it, and which LeakSanitizer cannot see through and reports as a leak at exit).
+  private let processCache: _LiveValueCache?
+  /// Any other cache (a test's, or one a trait or scope made), held weakly: a value the cache keeps
+  /// may hold these values (escaped values, a task it started), and through their view this
+  /// computation; the cache must not be kept alive by its own value.
+  private weak let otherCache: _LiveValueCache?
   /// The context it is computed in.
   let context: DependencyContext
   /// The overrides a default shared by everyone sees: the cache's `baseline`, or nil.
@@ -88,7 +97,9 @@ final class _DefaultComputation: @unchecked Sendable {
     readerValues._isUpdating = false
     readerValues._assignedKeys = nil
     self.reader = (readerValues, scopes)
-    self.cache = cache
+    let isProcessCache = cache === _LiveValueCache.shared
+    self.processCache = isProcessCache ? cache : nil
+    self.otherCache = isProcessCache ? nil : cache
     self.context = context
     self.shared = cache.baseline
     let modelScope = scopes.modelScope
@@ -163,7 +174,8 @@ final class _DefaultComputation: @unchecked Sendable {
     if let later, let box = later.lookup(id) {
       return _DependencyBox<Key.Value>.value(at: box)
     }
-    var values = DependencyValues(storage: later ?? .empty, context: context, cache: cache)
+    var values = DependencyValues(
+      storage: later ?? .empty, context: context, cache: cache ?? .shared)
     values._contextIsOverridden = true
     return values._resolveDefault(
       Key.self, id, captured: nil, capturedContext: nil, site: site, for: nil)

@@ -50,11 +50,14 @@ final class _LiveValueCache: @unchecked Sendable {
   /// See `State.baseline`. A view forwards to its computation's cache.
   var baseline: _Scope? {
     get {
-      if let computation { return computation.cache.baseline }
+      if let computation { return computation.cache?.baseline }
       return state?.withLock { $0.baseline }
     }
     set {
-      if let computation { return computation.cache.baseline = newValue }
+      if let computation {
+        computation.cache?.baseline = newValue
+        return
+      }
       state?.withLock { $0.baseline = newValue }
     }
   }

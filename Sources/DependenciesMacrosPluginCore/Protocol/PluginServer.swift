@@ -62,7 +62,8 @@ package enum PluginServer {
     }
     var input = FileDescriptorInput(inputDescriptor)
     var output = FileDescriptorOutput(outputDescriptor)
-    exit(run(input: &input, output: &output, reportError: writeError))
+    // On a stack sized for the readers (see ReaderStack), whatever the build.
+    exit(ReaderStack.run { run(input: &input, output: &output, reportError: writeError) })
   }
 
   private static func writeError(_ message: String) {
