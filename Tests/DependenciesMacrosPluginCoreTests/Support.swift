@@ -4,6 +4,14 @@ import DependenciesMacrosPluginCore
 let testLocation = SourceText.Location(
   fileID: "Tests/Test.swift", fileName: "/tmp/Test.swift", offset: 0, line: 1, column: 1)
 
+/// Reads `type` as a whole type (nothing may follow it): the reader after it, and the type.
+func readWholeType(_ type: String) throws(ReadError) -> (SyntaxReader, TypeSyntax) {
+  var reader = try SyntaxReader(SourceText(type))
+  let syntax = try reader.readType()
+  try reader.expectEnd("after the type")
+  return (reader, syntax)
+}
+
 /// Expands a macro attached to the declaration `declaration`, as the compiler asks for one role:
 /// the attribute is the declaration's first attribute unless given.
 func expand(

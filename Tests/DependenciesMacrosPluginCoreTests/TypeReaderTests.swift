@@ -19,13 +19,6 @@ struct ClosureShape: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct TypeReaderTests {
-  private func read(_ type: String) throws(ReadError) -> (SyntaxReader, TypeSyntax) {
-    var reader = try SyntaxReader(SourceText(type))
-    let syntax = try reader.readType()
-    try reader.expectEnd("after the type")
-    return (reader, syntax)
-  }
-
   @Test(
     "Closure types as users write them",
     arguments: [
@@ -95,7 +88,7 @@ struct ClosureShape: CustomTestStringConvertible, Sendable {
         ], labels: [nil, nil, nil], returns: "~Copyable"),
     ])
   func closures(_ shape: ClosureShape) throws {
-    let (reader, type) = try read(shape.type)
+    let (reader, type) = try readWholeType(shape.type)
     let closure = try #require(type.functionType)
     #expect(closure.parameters.map { reader.text($0.type.range) } == shape.parameters)
     if !shape.labels.isEmpty {
@@ -123,7 +116,7 @@ struct ClosureShape: CustomTestStringConvertible, Sendable {
       "[String: Int]!", "P & Q", "Int.Type", "repeat each T", "_",
     ])
   func nonClosures(type: String) throws {
-    let (reader, syntax) = try read(type)
+    let (reader, syntax) = try readWholeType(type)
     #expect(syntax.functionType == nil)
     #expect(reader.text(syntax.range) == type)
   }
@@ -139,7 +132,7 @@ struct ClosureShape: CustomTestStringConvertible, Sendable {
     ])
   func errors(type: String, message: String, offset: Int) {
     do {
-      _ = try read(type)
+      _ = try readWholeType(type)
       Issue.record("read \(type)")
     } catch {
       #expect(error.message == message)

@@ -6,13 +6,6 @@ import Testing
 /// a type (both modes), after `@` (Swift 5 mode warns, Swift 6 mode reports an error but reads
 /// the attribute), and between a declaration attribute's name and its arguments (the same).
 @Suite struct WhitespaceAndCommentsTests {
-  private func read(_ type: String) throws(ReadError) -> (SyntaxReader, TypeSyntax) {
-    var reader = try SyntaxReader(SourceText(type))
-    let syntax = try reader.readType()
-    try reader.expectEnd("after the type")
-    return (reader, syntax)
-  }
-
   @Test(
     "Types with trivia before '<' are generic types",
     arguments: [
@@ -21,7 +14,7 @@ import Testing
       ("Result <Int, any Error>.Success", "Success"), ("Optional <Int>?", nil),
     ])
   func genericArguments(type: String, lastName: String?) throws {
-    let (reader, syntax) = try read(type)
+    let (reader, syntax) = try readWholeType(type)
     #expect(reader.text(syntax.range) == type)
     #expect(syntax.lastName == lastName)
     #expect(syntax.functionType == nil)
@@ -43,7 +36,7 @@ import Testing
   func closureTypes(
     type: String, parameters: [String], returns: String, attributes: [String]
   ) throws {
-    let (reader, syntax) = try read(type)
+    let (reader, syntax) = try readWholeType(type)
     let function = try #require(syntax.functionType)
     #expect(function.parameters.map { reader.text($0.type.range) } == parameters)
     #expect(reader.text(function.returnType.range) == returns)
