@@ -12,7 +12,7 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples runtime-libs dlopen release-checks test integration surface bench bench-quick \
   bench-json bench-docs bench-instructions bench-build deps lint lint-swift \
-  lint-c sanitize tsan asan ubsan warnings coverage clean fuzz fuzz-corpus soak
+  lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -170,11 +170,19 @@ asan: deps
 ## swiftc has no -sanitize=undefined on Linux, and Swift code traps on overflow and out-of-bounds
 ## access by itself in debug builds; so UBSan instruments the C core (any finding aborts the run), and
 ## clang links its runtime.
-UBSAN_FLAGS := --scratch-path .build-ubsan -Xcc -fsanitize=undefined \
-  -Xcc -fno-sanitize-recover=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+UBSAN_C_FLAGS := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+  -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+UBSAN_FLAGS := --scratch-path .build-ubsan $(UBSAN_C_FLAGS)
 ubsan: deps
 	$(SWIFT) test $(UBSAN_FLAGS) --skip MainSerialExecutor
 	$(SWIFT) test $(UBSAN_FLAGS) --filter MainSerialExecutor
+
+## make asan and make ubsan in one build (CI's): AddressSanitizer and LeakSanitizer on everything,
+## UndefinedBehaviorSanitizer on the C core, as clang combines them (-fsanitize=address,undefined).
+ASAN_UBSAN_FLAGS := --sanitize=address --scratch-path .build-asan-ubsan $(UBSAN_C_FLAGS)
+asan-ubsan: deps
+	$(SWIFT) test $(ASAN_UBSAN_FLAGS) --skip MainSerialExecutor
+	$(SWIFT) test $(ASAN_UBSAN_FLAGS) --filter MainSerialExecutor
 
 ## Fuzzes the C core (Fuzz/): each libFuzzer target runs FUZZ_SECONDS (CI: 90). For a longer run,
 ## e.g. before a release: make fuzz FUZZ_SECONDS=1800
