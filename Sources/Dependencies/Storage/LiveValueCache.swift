@@ -94,7 +94,8 @@ final class _LiveValueCache: @unchecked Sendable {
   }()
 
   /// The cache a write through `self` goes to: the cache reads go to (`resolved`), or for a view the
-  /// cache its computation computes for.
+  /// cache its computation computes for; once that cache is gone, the view itself, which keeps
+  /// nothing (a write from what a released test left running reaches no other test's cache).
   var writable: _LiveValueCache {
     let resolved = resolved
     return resolved.computation?.cache ?? resolved
