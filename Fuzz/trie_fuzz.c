@@ -245,7 +245,8 @@ static void destroy_embedded_root(fz_value_t *owner) {
   free(storage);
 }
 
-/* dck_trie_insert_into with a new owner (a value whose references are the root's): the result is
+/* dck_trie_insert_into with a new owner (a value whose references are the root's) and a new
+ * reference to `value` (taken by the call): the result is
  * the owner's embedded root, whose one reference the caller then holds, or a +1 root as
  * dck_trie_insert returns (the owner is not needed and goes). NULL when no value can be made. */
 static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value) {
@@ -258,6 +259,7 @@ static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_val
   if (storage == NULL) {
     fz_fail("out of memory");
   }
+  fz_value_retain(value); /* dck_trie_insert_into takes a reference to the value */
   dck_trie_t *root =
       dck_trie_insert_into(storage, owner, slots[source].root, key_pool[k], hash, value);
   if ((void *)root == storage) {

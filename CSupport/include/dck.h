@@ -107,7 +107,10 @@ typedef struct dck_trie_overlay_storage {
  * has no count of its own: retaining it retains `owner`, releasing it releases `owner`, and the
  * caller's reference to `owner` is its reference to the root. Returns `storage` then (not +1), and
  * `owner`'s deinit must call dck_trie_embedded_destroy before the storage goes away. Otherwise
- * returns what dck_trie_insert returns (+1), and `storage` is untouched. Lock-free (may allocate).
+ * returns what dck_trie_insert returns (+1), and `storage` is untouched. Unlike dck_trie_insert,
+ * `value` is taken (+1): the new root keeps that very reference (an overlay retains nothing more),
+ * or it is released when the root does not need it; a scope entry, which makes the value's box for
+ * this root alone, so pays no retain and release of it. Lock-free (may allocate).
  */
 dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
                                  uint64_t hash, void *value);

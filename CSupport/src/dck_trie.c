@@ -467,18 +467,25 @@ static dck_trie_t *insert_at(const dck_trie_t *node, unsigned depth, const dck_t
   return bitmap_with_slot(node, bit, SLOT_ENTRY, entry, NULL, node->count + 1);
 }
 
-dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value) {
-  return dck_trie_insert_into(NULL, NULL, root, key, hash, value);
-}
-
-dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
-                                 uint64_t hash, void *value) {
+/* dck_trie_insert (`value` borrowed) and dck_trie_insert_into (`value` taken: `taken`). */
+static dck_trie_t *insert(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                          uint64_t hash, void *value, bool taken) {
   if (value == NULL) {
     fprintf(stderr, "swift-dependencies: internal error: dck_trie_insert with a NULL value\n");
     abort();
   }
+  if (taken) {
+    dck_value_adopt(DCK_VALUE_OWNER_TRIE); /* the trie holds the caller's +1 from here on */
+  }
+  if (root == &empty_root) { /* a scope's first override: nothing to look up or replace */
+    dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
+    return dck_trie_overlay_insert(root, &entry, false, storage, owner, taken);
+  }
   void *existing = dck_trie_get(root, key, hash);
   if (existing == value) {
+    if (taken) {
+      dck_value_release(value, DCK_VALUE_OWNER_TRIE); /* not needed: `root` holds it */
+    }
     dck_trie_retain(root);
     return root;
   }
@@ -487,14 +494,28 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
                       root->entries[0].hash == hash;
   if (existing != NULL && !replaces_top) {
     /* An override of a key below the top: the result is canonical, so that no node keeps the
-     * replaced value reachable (invariant O4 of dck_trie_overlay.c). */
-    if (root->kind != DCK_TRIE_KIND_OVERLAY) {
-      return insert_at(root, 0, &entry, true); /* not NULL: the value differs */
+     * replaced value reachable (invariant O4 of dck_trie_overlay.c). Building it retains the
+     * value where it goes; a reference taken is given back after. */
+    dck_trie_t *result = root->kind != DCK_TRIE_KIND_OVERLAY
+                             ? insert_at(root, 0, &entry, true) /* not NULL: the value differs */
+                             : dck_trie_overlay_fold(root, &entry);
+    if (taken) {
+      dck_value_release(value, DCK_VALUE_OWNER_TRIE);
     }
-    return dck_trie_overlay_fold(root, &entry);
+    return result;
   }
-  /* A new key, or the top overlay's: one small node, whatever the size of the map. */
-  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner);
+  /* A new key, or the top overlay's: one small node, whatever the size of the map, which keeps
+   * a reference taken as its own. */
+  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner, taken);
+}
+
+dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value) {
+  return insert(NULL, NULL, root, key, hash, value, false);
+}
+
+dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                 uint64_t hash, void *value) {
+  return insert(storage, owner, root, key, hash, value, true);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -147,15 +147,17 @@ dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b);
 /* Defined in dck_trie_overlay.c. */
 
 /**
- * `root` (borrowed) with `entry` (borrowed; its value retained) added as an overlay: a new top
- * overlay for a key absent from `root`, or, when `replaces_top` (`root` is an overlay and `entry`
- * has its key), a replacement of the top overlay. The
- * overlay is built in `storage` for `owner` (see dck_trie_insert_into), or allocated (+1) when
- * `storage` is NULL. When `root` already ends a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the
- * canonical root (+1) of the chain plus the entry instead.
+ * `root` (borrowed) with `entry` (borrowed) added as an overlay: a new top overlay for a key absent
+ * from `root`, or, when `replaces_top` (`root` is an overlay and `entry` has its key), a
+ * replacement of the top overlay. The overlay is built in `storage` for `owner` (see
+ * dck_trie_insert_into), or allocated (+1) when `storage` is NULL. When `root` already ends a chain
+ * of DCK_TRIE_OVERLAY_MAX_DEPTH overlays, the canonical root (+1) of the chain plus the entry
+ * instead. The result retains the entry's value; when `value_taken`, the caller's +1 reference to
+ * it is that reference (the overlay keeps it, or it is released once a fold has retained the value).
  */
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
-                                    bool replaces_top, void *storage, void *owner);
+                                    bool replaces_top, void *storage, void *owner,
+                                    bool value_taken);
 
 /** The canonical root (+1) of `root` (borrowed, an overlay) with `entry` (borrowed, or NULL) set
  * on top, folded afresh (the overlay's kept fold is neither used nor set). */

@@ -81,10 +81,11 @@ _Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 2 * sizeof(void *
                    DCK_TRIE_OVERLAY_SIZE,
                "an overlay node must fit the storage dck_trie_insert_into documents");
 
-/* A new overlay adding `entry` (borrowed; its value retained) to `parent` (retained): built in
- * `storage` for `owner`, or allocated (+1) when `storage` is NULL. */
+/* A new overlay adding `entry` (borrowed; its value retained, or its +1 taken over when
+ * `value_taken`) to `parent` (retained): built in `storage` for `owner`, or allocated (+1) when
+ * `storage` is NULL. */
 static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
-                               unsigned depth, void *storage, void *owner) {
+                               unsigned depth, void *storage, void *owner, bool value_taken) {
   dck_trie_t *node = storage;
   if (node == NULL) {
     node = malloc(DCK_TRIE_OVERLAY_SIZE);
@@ -103,7 +104,9 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   node->overlay_depth = (uint8_t)depth;
   node->count = count;
   node->entries[0] = *entry;
-  dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
+  if (!value_taken) { /* otherwise the reference the trie took is the node's */
+    dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
+  }
   dck_trie_retain(parent);
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
   *dck_trie_overlay_owner_slot(node) = owner;
@@ -210,16 +213,21 @@ static dck_trie_t *fold(const dck_trie_t *root, const dck_trie_entry_t *extra) {
 /* ------------------------------------------------------------------------------------------------ */
 
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
-                                    bool replaces_top, void *storage, void *owner) {
+                                    bool replaces_top, void *storage, void *owner,
+                                    bool value_taken) {
   if (replaces_top) { /* the top key again: replace the top overlay (invariant O4) */
     return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth,
-                       storage, owner);
+                       storage, owner, value_taken);
   }
   unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
   if (depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
-    return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner);
+    return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner, value_taken);
   }
-  return fold(root, entry);
+  dck_trie_t *folded = fold(root, entry);
+  if (value_taken) {
+    dck_value_release(entry->value, DCK_VALUE_OWNER_TRIE); /* the fold retained what it keeps */
+  }
+  return folded;
 }
 
 void dck_trie_overlay_give_back(dck_trie_t *node) {

@@ -73,11 +73,13 @@ public struct DependencyValues: Sendable {
   }
 
   /// Sets `key` to `box`, a box no root holds yet, in the overrides: a new scope on top of the
-  /// current one (see `_Scope.init(inserting:_:into:)`), adopted without reading `_storage` (whose
+  /// current one (see `_Scope.init(inserting:taking:into:)`), adopted without reading `_storage` (whose
   /// getter and setter would retain and compare owners).
+  ///
+  /// `box` is a +1 reference the new root takes over (`Unmanaged.passRetained` of a new box).
   @usableFromInline
-  mutating func _insert(_ key: _KeyIdentity, _ box: AnyObject) {
-    let scope = _Scope(inserting: key, box, into: _scope)
+  mutating func _insert(_ key: _KeyIdentity, taking box: Unmanaged<AnyObject>) {
+    let scope = _Scope(inserting: key, taking: box, into: _scope)
     _storageHandle = _BorrowedHandle(scope.handle)
     _scope = consume scope
   }
@@ -192,7 +194,7 @@ public struct DependencyValues: Sendable {
     }
     set {
       let id = _KeyIdentity(Key.self)
-      _insert(id, _DependencyBox(newValue))
+      _insert(id, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(newValue)))
       _assignedKeys?.record(id, Key.self, property: function)
     }
   }

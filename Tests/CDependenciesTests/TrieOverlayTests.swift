@@ -222,8 +222,10 @@ private final class EmbeddingOwner {
   var isEmbedded: Bool { UnsafeMutableRawPointer(root) == storageAddress }
 
   init(inserting key: UInt, _ hash: UInt64, _ value: TrackedValue, into parent: OpaquePointer) {
+    // The call takes a reference to the value.
     root = dck_trie_insert_into(
-      storageAddress, Unmanaged.passUnretained(self).toOpaque(), parent, key, hash, value.opaque)
+      storageAddress, Unmanaged.passUnretained(self).toOpaque(), parent, key, hash,
+      Unmanaged.passRetained(value).toOpaque())
   }
 
   deinit {

@@ -26,7 +26,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   // @unchecked Sendable: `parent` is immutable; `defaults` is only touched with the scope's lock
   // held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
 
-  /// The scope whose root this scope's root adds its override to, if any (see `init(inserting:)`):
+  /// The scope whose root this scope's root adds its override to, if any (see `init(inserting:taking:into:)`):
   /// the defaults it keeps are this scope's too wherever they read what this scope agrees with
   /// (see `_DefaultReader`). Set while the scope is made, before anyone else can see it.
   @exclusivity(unchecked) private(set) var parent: _Scope?
@@ -42,11 +42,20 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   /// out, or a long chain folded). So the link keeps alive nothing the root does not: never a
   /// value the new root replaced (a value holding the scope that replaced it would otherwise close
   /// a cycle).
-  init(inserting key: _KeyIdentity, _ box: AnyObject, into base: _Scope?) {
+  ///
+  /// `box` is a +1 reference the new root takes over; `base` is borrowed (`__shared`). This is every
+  /// scope entry's path: an owned `base` would cost the caller a retain and this initializer a
+  /// release.
+  init(inserting key: _KeyIdentity, taking box: Unmanaged<AnyObject>, into base: __shared _Scope?) {
     // The base's root is alive (the caller holds `base`) while the new root is built.
-    super.init(inserting: key, box, into: base?.handle ?? dck_trie_empty())
-    if let base, let rootBase = dck_trie_overlay_base(handle) {
-      parent = rootBase == base.handle ? base : rootBase == base.parent?.handle ? base.parent : nil
+    guard let baseHandle = base?.handle else {
+      super.init(inserting: key, taking: box, into: dck_trie_empty())
+      return
+    }
+    super.init(inserting: key, taking: box, into: baseHandle)
+    if let rootBase = dck_trie_overlay_base(handle) {
+      parent =
+        rootBase == baseHandle ? base : rootBase == base?.parent?.handle ? base?.parent : nil
     }
   }
 

@@ -29,19 +29,22 @@ class _TrieRoot: @unchecked Sendable {
   @usableFromInline init(adopting handle: OpaquePointer) { self.handle = handle }
 
   /// An owner whose root maps `key` to `box` and otherwise equals the root `base` (borrowed), where
-  /// `key` does not map to `box` already (which would give back `base` itself). A new key, or the key of the top overlay, adds one overlay
-  /// node whatever the size of the map, built inside this owner; otherwise the trie builds a root of
-  /// its own, which this owner adopts.
+  /// `key` does not map to `box` already (which would give back `base` itself). A new key, or the
+  /// key of the top overlay, adds one overlay node whatever the size of the map, built inside this
+  /// owner; otherwise the trie builds a root of its own, which this owner adopts.
+  ///
+  /// `box` is a +1 reference the trie takes over (`dck_trie_insert_into`): a new box goes into the
+  /// new root without a retain and a release around the call.
   ///
   /// The value callbacks are registered: every values that can be set have a cache, and making a
   /// cache registers them (`_registerValueCallbacks`).
-  init(inserting key: _KeyIdentity, _ box: AnyObject, into base: OpaquePointer) {
+  init(inserting key: _KeyIdentity, taking box: Unmanaged<AnyObject>, into base: OpaquePointer) {
     handle = dck_trie_empty()
     let storage = embeddedNodeAddress
-    // `self` and `box` are borrowed: both stay alive until the trie has retained what it keeps.
+    // `self` is borrowed: it stays alive until the trie has retained what it keeps.
     handle = dck_trie_insert_into(
       storage, Unmanaged.passUnretained(self).toOpaque(), base, key.raw, key.hash,
-      Unmanaged.passUnretained(box).toOpaque())!  // embedded in `self`, or +1 adopted
+      box.toOpaque())!  // embedded in `self`, or +1 adopted
   }
 
   deinit {
