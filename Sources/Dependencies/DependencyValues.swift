@@ -73,8 +73,8 @@ public struct DependencyValues: Sendable {
   }
 
   /// Sets `key` to `box`, a box no root holds yet, in the overrides: a new scope on top of the
-  /// current one (see `_Scope.init(inserting:taking:into:)`), adopted without reading `_storage` (whose
-  /// getter and setter would retain and compare owners).
+  /// current one (see `_Scope.init(inserting:taking:into:)`), adopted without reading `_storage`
+  /// (whose getter and setter would retain and compare owners).
   ///
   /// `box` is a +1 reference the new root takes over (`Unmanaged.passRetained` of a new box).
   @usableFromInline

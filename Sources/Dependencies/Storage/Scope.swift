@@ -26,9 +26,10 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   // @unchecked Sendable: `parent` is immutable; `defaults` is only touched with the scope's lock
   // held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
 
-  /// The scope whose root this scope's root adds its override to, if any (see `init(inserting:taking:into:)`):
-  /// the defaults it keeps are this scope's too wherever they read what this scope agrees with
-  /// (see `_DefaultReader`). Set while the scope is made, before anyone else can see it.
+  /// The scope whose root this scope's root adds its override to, if any (see
+  /// `init(inserting:taking:into:)`): the defaults it keeps are this scope's too wherever they read
+  /// what this scope agrees with (see `_DefaultReader`). Set while the scope is made, before anyone
+  /// else can see it.
   @exclusivity(unchecked) private(set) var parent: _Scope?
   /// The defaults this scope keeps; only touched with its lock held (or in `deinit`).
   @exclusivity(unchecked) private var defaults = _ScopeDefaults()
@@ -43,9 +44,9 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   /// value the new root replaced (a value holding the scope that replaced it would otherwise close
   /// a cycle).
   ///
-  /// `box` is a +1 reference the new root takes over; `base` is borrowed (`__shared`). This is every
-  /// scope entry's path: an owned `base` would cost the caller a retain and this initializer a
-  /// release.
+  /// `box` is a +1 reference the new root takes over; `base` is borrowed (`__shared`). This is
+  /// every scope entry's path: an owned `base` would cost the caller a retain and this initializer
+  /// a release.
   init(inserting key: _KeyIdentity, taking box: Unmanaged<AnyObject>, into base: __shared _Scope?) {
     // The base's root is alive (the caller holds `base`) while the new root is built.
     guard let baseHandle = base?.handle else {
