@@ -14,6 +14,11 @@ enum BenchNumberKey: DependencyKey {
   static let liveValue = 0
 }
 
+/// A string a request scope sets beside its number and client (a request's tag).
+enum BenchTagKey: DependencyKey {
+  static let liveValue = "live"
+}
+
 /// The client a second scope overrides (a key other than the one the measured reads use).
 let otherBenchClient = BenchClient(fetch: { $0 &+ 2 }, name: "other")
 
@@ -26,6 +31,10 @@ extension DependencyValues {
     get { self[BenchNumberKey.self] }
     set { self[BenchNumberKey.self] = newValue }
   }
+  var benchTag: String {
+    get { self[BenchTagKey.self] }
+    set { self[BenchTagKey.self] = newValue }
+  }
 }
 
 extension Classic.Values {
@@ -36,6 +45,10 @@ extension Classic.Values {
   var benchNumber: Int {
     get { self[BenchNumberKey.self] }
     set { self[BenchNumberKey.self] = newValue }
+  }
+  var benchTag: String {
+    get { self[BenchTagKey.self] }
+    set { self[BenchTagKey.self] = newValue }
   }
 }
 

@@ -39,6 +39,33 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         classic))
   }
 
+  // A request's scope: three overrides (a number, a client and a tag) at the root, as a server
+  // enters one per request.
+  let oursRequest = measure(settings) { iterations in
+    for i in 0..<iterations {
+      withDependencies {
+        $0.benchNumber = i
+        $0.benchClient = otherBenchClient
+        $0.benchTag = "request"
+      } operation: {
+        blackHole(i)
+      }
+    }
+  }
+  let classicRequest = measure(settings) { iterations in
+    for i in 0..<iterations {
+      Classic.withDependencies {
+        $0.benchNumber = i
+        $0.benchClient = otherBenchClient
+        $0.benchTag = "request"
+      } operation: {
+        blackHole(i)
+      }
+    }
+  }
+  report.add(
+    row(group, "withDependencies (3 overrides), 0 keys in context", oursRequest, classicRequest))
+
   // Ten nested scopes, each overriding one key, then one read.
   func nestedOurs(_ depth: Int, _ body: () -> Int) -> Int {
     if depth == 0 { return body() }

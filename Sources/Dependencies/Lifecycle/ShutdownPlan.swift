@@ -162,8 +162,8 @@ struct _ShutdownPlan: Sendable {
   }
 }
 
-/// A value's shutdown racing its timeout: the first to finish resumes the continuation and cancels
-/// both tasks.
+/// A value's shutdown racing its timeout: the first to finish cancels both tasks, then resumes the
+/// continuation.
 private final class _ShutdownRace: Sendable {
   private struct State {
     var continuation: CheckedContinuation<DependencyShutdownReport.Outcome, Never>?
@@ -195,7 +195,9 @@ private final class _ShutdownRace: Sendable {
       return (state.continuation, state.tasks)
     }
     guard let continuation else { return }
-    continuation.resume(returning: outcome)
+    // Cancelled before the outcome is known: once `shutdownDependencies` returns a timeout, the
+    // shutdown that timed out has been asked to stop (see `Task.isCancelled`).
     for task in tasks { task.cancel() }
+    continuation.resume(returning: outcome)
   }
 }
