@@ -5,8 +5,7 @@
  * one +1 root and a model of what that root must contain (an array indexed by key, NULL = absent):
  *
  *   insert  slot, key, value -> slot     (value: new, the one the key already has, or another held;
- *                                         the root embedded in a new owner or allocated; an owner
- *                                         may then take up to four more keys in place)
+ *                                         the root embedded in a new owner or allocated)
  *   remove  slot, key -> slot
  *   merge   slot a, slot b -> slot       (b wins)
  *   retain  slot -> slot                 (a second reference to the same root)
@@ -247,12 +246,10 @@ static void destroy_embedded_root(fz_value_t *owner) {
 }
 
 /* dck_trie_insert_into with a new owner (a value whose references are the root's) and a new
- * reference to `value` (taken by the call): the result is the owner's embedded root, whose one
- * reference the caller then holds (and `*embedding` the owner), or a +1 root as dck_trie_insert
- * returns (the owner is not needed and goes; `*embedding` NULL). NULL when no value can be made. */
-static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value,
-                                   fz_value_t **embedding) {
-  *embedding = NULL;
+ * reference to `value` (taken by the call): the result is
+ * the owner's embedded root, whose one reference the caller then holds, or a +1 root as
+ * dck_trie_insert returns (the owner is not needed and goes). NULL when no value can be made. */
+static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value) {
   fz_value_t *owner = fz_value_new(false);
   if (owner == NULL) {
     return NULL;
@@ -268,67 +265,11 @@ static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_val
   if ((void *)root == storage) {
     owner->attachment = storage;
     owner->on_death = destroy_embedded_root;
-    *embedding = owner;
   } else {
     free(storage);
     fz_value_release(owner); /* no root in it: it dies now */
   }
   return root;
-}
-
-/* An owner whose embedded root takes further keys in place (dck_trie_add_owned), as a scope that
- * one update sets several keys in: what it owns, and its top root. */
-typedef struct owned_chain {
-  void *storage; /* the storage of its first overlay (dck_trie_insert_into) */
-  dck_trie_t *top;
-} owned_chain_t;
-
-/* Such an owner dies: its root gives back every overlay it owns, newest first, then the storage of
- * the first goes. */
-static void destroy_owned_chain(fz_value_t *owner) {
-  owned_chain_t *chain = owner->attachment;
-  owner->attachment = NULL;
-  dck_trie_owned_destroy(chain->top, owner, chain->storage);
-  free(chain->storage);
-  free(chain);
-}
-
-/* Adds up to four more keys (from the input) to `root`, the embedded root of the new `owner`, in
- * place while the trie can (dck_trie_can_add_owned: a new key, the chain not at its longest), and
- * updates `model`; the owner's death then gives back the whole chain. Returns the owner's top
- * root. */
-static dck_trie_t *add_owned_keys(fz_input_t *in, fz_value_t *owner, dck_trie_t *root,
-                                  fz_value_t *model[KEY_COUNT]) {
-  owned_chain_t *chain = malloc(sizeof(owned_chain_t));
-  if (chain == NULL) {
-    fz_fail("out of memory");
-  }
-  chain->storage = owner->attachment;
-  chain->top = root;
-  owner->attachment = chain;
-  owner->on_death = destroy_owned_chain;
-  unsigned more = fz_pick(in, 5);
-  for (unsigned i = 0; i < more; i++) {
-    unsigned k = fz_pick(in, KEY_COUNT);
-    uint64_t hash = hash_of(in, k);
-    fz_value_t *value = (fz_byte(in) & 1) != 0 ? fz_value_pick_held(in) : NULL;
-    if (value == NULL) {
-      value = fz_value_new(true);
-    }
-    if (value == NULL) {
-      break; /* too many values in this input */
-    }
-    if (!dck_trie_can_add_owned(chain->top, key_pool[k], hash)) {
-      continue; /* a key the map has, or a chain at its longest */
-    }
-    if (model[k] != NULL) {
-      fz_fail("dck_trie_can_add_owned accepted key %u, which the map has", k);
-    }
-    fz_value_retain(value); /* dck_trie_add_owned takes a reference to the value */
-    chain->top = dck_trie_add_owned(owner, chain->top, key_pool[k], hash, value);
-    model[k] = value;
-  }
-  return chain->top;
 }
 
 static void op_insert(fz_input_t *in) {
@@ -351,10 +292,8 @@ static void op_insert(fz_input_t *in) {
     return; /* too many values in this input */
   }
 
-  fz_value_t *embedding = NULL;
-  dck_trie_t *root = (how & 0x10) != 0
-                         ? insert_embedded(source, k, hash, value, &embedding)
-                         : dck_trie_insert(slots[source].root, key_pool[k], hash, value);
+  dck_trie_t *root = (how & 0x10) != 0 ? insert_embedded(source, k, hash, value)
+                                         : dck_trie_insert(slots[source].root, key_pool[k], hash, value);
   if (root == NULL) {
     return; /* too many values in this input */
   }
@@ -364,9 +303,6 @@ static void op_insert(fz_input_t *in) {
   fz_value_t *model[KEY_COUNT];
   memcpy(model, slots[source].model, sizeof(model));
   model[k] = value;
-  if ((how & 0x30) == 0x30 && embedding != NULL) { /* an update setting a few keys */
-    root = add_owned_keys(in, embedding, root, model);
-  }
   store(target, root, model);
 }
 

@@ -103,8 +103,7 @@ typedef struct dck_trie_overlay_storage {
 /**
  * dck_trie_insert, building the new root in `storage` when it is an overlay (a new key, or the key
  * `root`'s top overlay added): DCK_TRIE_OVERLAY_SIZE bytes inside `owner`, an object retained and
- * released through the value callbacks, which saves the trie an allocation. `owner` is new: it owns
- * no root yet (dck_trie_add_owned adds to one that does). Such an *embedded* root
+ * released through the value callbacks, which saves the trie an allocation. Such an *embedded* root
  * has no count of its own: retaining it retains `owner`, releasing it releases `owner`, and the
  * caller's reference to `owner` is its reference to the root. Returns `storage` then (not +1), and
  * `owner`'s deinit must call dck_trie_embedded_destroy before the storage goes away. Otherwise
@@ -121,35 +120,6 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
  * its owner's deinit, when no reference to the owner is left. May run arbitrary code (releases).
  */
 void dck_trie_embedded_destroy(void *storage);
-
-/**
- * Whether dck_trie_add_owned may add `key` to `root` (borrowed): `key` is absent from it, and
- * `root` does not end a chain of overlays at its longest, so one overlay on top of it holds the
- * key. Wait-free.
- */
-bool dck_trie_can_add_owned(const dck_trie_t *root, uintptr_t key, uint64_t hash);
-
-/**
- * A root that maps `key` to `value` and otherwise equals `root`, built as one overlay on top of
- * `root` (dck_trie_can_add_owned must hold) in storage this call allocates, owned by `owner` as an
- * embedded root is (see dck_trie_insert_into): references to it are references to `owner`. Takes
- * `value` (+1) and `root`: the caller's +1 reference to it becomes the new overlay's, unless
- * `owner` owns `root` too, in which case the overlay holds no reference to it (invariant O5 of
- * dck_trie_overlay.c: the owner holds both). So an owner nobody else can see yet can take a few
- * keys, one overlay each, without a new owner per key. The owner's deinit gives them back with
- * dck_trie_owned_destroy. Lock-free (allocates).
- */
-dck_trie_t *dck_trie_add_owned(void *owner, dck_trie_t *root, uintptr_t key, uint64_t hash,
-                               void *value);
-
-/**
- * Gives back an owner's root `top` once no reference to `owner` is left: a root the owner holds a
- * reference to is released; a root `owner` owns (built by dck_trie_insert_into in
- * `inline_storage`, or by dck_trie_add_owned) is given back with every overlay below it that
- * `owner` owns, newest first: what each holds, and the storage dck_trie_add_owned allocated. May
- * run arbitrary code (releases).
- */
-void dck_trie_owned_destroy(dck_trie_t *top, void *owner, void *inline_storage);
 
 /**
  * Returns a root without `key`. `root` is borrowed; the result is +1, and is `root` itself when

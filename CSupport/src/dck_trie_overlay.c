@@ -50,10 +50,7 @@
  * through the value callbacks, and the owner's deinit gives back what the overlay holds
  * (dck_trie_embedded_destroy) before its storage is freed. The façade embeds a scope's new root in
  * the Swift object that owns it, so entering a scope allocates that object and the value's box, and
- * no trie node of its own. An owner may embed a chain of overlays (the few keys one update sets):
- *  O5. An embedded overlay whose parent is embedded in the same owner holds no reference to that
- *      parent (the owner holds both; counting it would make the owner hold itself). The owner's
- *      deinit gives back its overlays from the newest down, so each parent outlives its child. Folding returns a new +1 root and releases every temporary it made; the
+ * no trie node of its own. Folding returns a new +1 root and releases every temporary it made; the
  * chain it folded is unchanged (but for its canonical slot), and it holds values, never owners.
  *
  * Memory ordering: an overlay's fields are written before the overlay is published, like any node
@@ -85,12 +82,10 @@ _Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 2 * sizeof(void *
                "an overlay node must fit the storage dck_trie_insert_into documents");
 
 /* A new overlay adding `entry` (borrowed; its value retained, or its +1 taken over when
- * `value_taken`) to `parent` (retained, or when `parent_taken` the caller's reference taken over:
- * none when `owner` owns the parent, O5): built in `storage` for `owner`, or allocated (+1) when
+ * `value_taken`) to `parent` (retained): built in `storage` for `owner`, or allocated (+1) when
  * `storage` is NULL. */
 static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
-                               unsigned depth, void *storage, void *owner, bool value_taken,
-                               bool parent_taken) {
+                               unsigned depth, void *storage, void *owner, bool value_taken) {
   dck_trie_t *node = storage;
   if (node == NULL) {
     node = malloc(DCK_TRIE_OVERLAY_SIZE);
@@ -112,9 +107,7 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   if (!value_taken) { /* otherwise the reference the trie took is the node's */
     dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
   }
-  if (!parent_taken) { /* dck_trie_insert_into's owner is new: it owns no parent (O5) */
-    dck_trie_retain(parent);
-  }
+  dck_trie_retain(parent);
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
   *dck_trie_overlay_owner_slot(node) = owner;
   dck_ptr_store_release(dck_trie_overlay_canonical_slot(node), NULL); /* before it is published */
@@ -224,12 +217,11 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
                                     bool value_taken) {
   if (replaces_top) { /* the top key again: replace the top overlay (invariant O4) */
     return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth,
-                       storage, owner, value_taken, false);
+                       storage, owner, value_taken);
   }
   unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
   if (depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
-    return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner, value_taken,
-                       false);
+    return overlay_new(root, entry, root->count + 1u, depth + 1u, storage, owner, value_taken);
   }
   dck_trie_t *folded = fold(root, entry);
   if (value_taken) {
@@ -238,80 +230,24 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   return folded;
 }
 
-/* Gives back what the overlay `node` holds (its value, its kept fold, its parent unless `owner`
- * owns the parent too: O5) and frees it unless it is owned; `owner` is its owner (NULL for an
- * overlay the trie allocated). `parent_may_be_owned` is false where the parent cannot be the
- * owner's (an overlay the trie allocated, or the first one dck_trie_insert_into built for a new
- * owner). Returns the parent when `owner` owns it (not released: the owner gives it back next),
- * else NULL. */
-static dck_trie_t *give_back(dck_trie_t *node, void *owner, bool parent_may_be_owned) {
+void dck_trie_overlay_give_back(dck_trie_t *node) {
   dck_trie_t *parent = dck_trie_overlay_parent(node);
   void *value = node->entries[0].value;
   /* The last reference is gone: no thread can still set the slot. */
   dck_trie_t *canonical = dck_ptr_load_acquire(dck_trie_overlay_canonical_slot(node));
-  bool parent_is_owned = parent_may_be_owned && dck_trie_embedding_owner(parent) == owner;
-  if (owner == NULL) {
-    free(node); /* an owned overlay's storage is its owner's to free */
+  if (dck_trie_embedding_owner(node) == NULL) {
+    free(node); /* an embedded overlay's storage is its owner's */
   }
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
   if (canonical != NULL) {
     dck_trie_release(canonical);
   }
-  if (!parent_is_owned) {
-    dck_trie_release(parent);
-  }
+  dck_trie_release(parent);
   dck_value_release(value, DCK_VALUE_OWNER_TRIE);
-  return parent_is_owned ? parent : NULL;
-}
-
-void dck_trie_overlay_give_back(dck_trie_t *node) {
-  void *owner = dck_trie_embedding_owner(node);
-  (void)give_back(node, owner, owner != NULL);
 }
 
 void dck_trie_embedded_destroy(void *storage) {
   dck_trie_overlay_give_back(storage); /* leaves the storage to its owner */
-}
-
-bool dck_trie_can_add_owned(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
-  return depth < DCK_TRIE_OVERLAY_MAX_DEPTH && dck_trie_get(root, key, hash) == NULL;
-}
-
-dck_trie_t *dck_trie_add_owned(void *owner, dck_trie_t *root, uintptr_t key, uint64_t hash,
-                               void *value) {
-  unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
-  if (owner == NULL || value == NULL || depth >= DCK_TRIE_OVERLAY_MAX_DEPTH) {
-    fprintf(stderr, "swift-dependencies: internal error: dck_trie_add_owned without an owner, "
-                    "without a value, or on a chain of overlays at its longest\n");
-    abort();
-  }
-  void *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
-  if (storage == NULL) {
-    fprintf(stderr, "swift-dependencies: out of memory allocating %u bytes for a trie node\n",
-            (unsigned)DCK_TRIE_OVERLAY_SIZE);
-    abort();
-  }
-  dck_value_adopt(DCK_VALUE_OWNER_TRIE); /* the value's +1 is the new overlay's */
-  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
-  return overlay_new(root, &entry, root->count + 1u, depth + 1u, storage, owner, true, true);
-}
-
-void dck_trie_owned_destroy(dck_trie_t *top, void *owner, void *inline_storage) {
-  if (dck_trie_embedding_owner(top) != owner) {
-    dck_trie_release(top); /* a root the owner holds a reference to */
-    return;
-  }
-  dck_trie_t *node = top;
-  do {
-    /* The inline overlay is the owner's first: its parent is never the owner's. */
-    bool is_inline = (void *)node == inline_storage;
-    dck_trie_t *owned_parent = give_back(node, owner, !is_inline);
-    if (!is_inline) {
-      free(node); /* storage dck_trie_add_owned allocated */
-    }
-    node = owned_parent;
-  } while (node != NULL);
 }
 
 dck_trie_t *dck_trie_overlay_fold(const dck_trie_t *root, const dck_trie_entry_t *entry) {

@@ -77,18 +77,8 @@ public struct DependencyValues: Sendable {
   /// (whose getter and setter would retain and compare owners).
   ///
   /// `box` is a +1 reference the new root takes over (`Unmanaged.passRetained` of a new box).
-  ///
-  /// Values that hold the only reference to their scope — those a `withDependencies` update is
-  /// setting, once it has set one key — set a new key in that scope, in place (copy on write, as
-  /// `Array` does: no other values, task or root can see the scope change, so the result is the
-  /// same): one scope per update, not one per key.
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, taking box: Unmanaged<AnyObject>) {
-    if isKnownUniquelyReferenced(&_scope), _scope.unsafelyUnwrapped.canAddInPlace(key) {
-      _scope.unsafelyUnwrapped.add(key, taking: box)
-      _storageHandle = _BorrowedHandle(_scope.unsafelyUnwrapped.handle)
-      return
-    }
     let scope = _Scope(inserting: key, taking: box, into: _scope)
     _storageHandle = _BorrowedHandle(scope.handle)
     _scope = consume scope

@@ -211,63 +211,8 @@ import Testing
   }
 }
 
-extension TrieEmbeddedOverlayTests {
-  /// Owners that take several keys in place (one update setting a few keys): each added key is an
-  /// overlay the owner owns, on top of the last; the map matches the model after every step, roots
-  /// built on an owner's root (other owners', C retains) keep it alive, and once the owners are
-  /// gone every node and value reference is given back.
-  @Test(.needsDebugChecks) func ownersThatAddKeysInPlaceMatchTheModelAndLeakNothing() async {
-    await #expect(processExitsWith: .success) {
-      _ = registerValueCallbacks
-      let tracker = Tracker()
-      var rng = SplitMix64(seed: 0x0E71_0005)
-      let keys = KeySpace(count: 48, scheme: .mixed, using: &rng)
-      var addedInPlace = 0
-      var refused = 0
-      for _ in 0..<40 {
-        var model = TrieModel()
-        var owners: [EmbeddingOwner] = []
-        var current: OpaquePointer = dck_trie_empty()
-        for _ in 0..<12 {
-          let key = UInt(rng.next() % 48)
-          let value = TrackedValue(Int(key), tracker: tracker)
-          let owner = EmbeddingOwner(inserting: key, keys.hash(key), value, into: current)
-          model[key] = value
-          #expect(trieMismatch(owner.root, model, keys: keys) == nil)
-          // A few more keys in place, as one update setting several.
-          for _ in 0..<Int(rng.next() % 5) {
-            let more = UInt(rng.next() % 48)
-            let value = TrackedValue(Int(more), tracker: tracker)
-            if owner.add(more, keys.hash(more), value) {
-              model[more] = value
-              addedInPlace += 1
-            } else {
-              // Refused: a key the map has (setting it again in place would keep the replaced
-              // value alive), or a chain at its longest.
-              refused += 1
-            }
-            #expect(trieMismatch(owner.root, model, keys: keys) == nil)
-          }
-          owners.append(owner)
-          current = owner.root
-        }
-        // A C reference to the last root keeps its owner, and the owners below, alive.
-        let top = current
-        dck_trie_retain(top)
-        owners.removeAll()
-        #expect(trieMismatch(top, model, keys: keys) == nil)
-        dck_trie_release(top)
-      }
-      #expect(addedInPlace > 100)
-      #expect(refused > 10)
-      expectNoLiveTrieState(tracker: tracker)
-    }
-  }
-}
-
 /// Owns one root the way the façade does: embedded in `storage` when the trie could build it there,
-/// otherwise as a +1 reference; it can then take further new keys in place, each as one more overlay
-/// it owns (`dck_trie_add_owned`), as a scope that one update sets several keys in does.
+/// otherwise as a +1 reference.
 private final class EmbeddingOwner {
   // The first stored property: `_getUnsafePointerToStoredProperties` is its address.
   var storage = dck_trie_overlay_storage_t()
@@ -275,7 +220,6 @@ private final class EmbeddingOwner {
 
   var storageAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
   var isEmbedded: Bool { UnsafeMutableRawPointer(root) == storageAddress }
-  var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
   init(inserting key: UInt, _ hash: UInt64, _ value: TrackedValue, into parent: OpaquePointer) {
     // The call takes a reference to the value.
@@ -284,15 +228,11 @@ private final class EmbeddingOwner {
       Unmanaged.passRetained(value).toOpaque())
   }
 
-  /// Adds `key` in place when the trie can (a new key, the chain not at its longest); false
-  /// otherwise. The call takes a reference to the value, and this owner's to its old root.
-  func add(_ key: UInt, _ hash: UInt64, _ value: TrackedValue) -> Bool {
-    guard dck_trie_can_add_owned(root, key, hash) else { return false }
-    root = dck_trie_add_owned(address, root, key, hash, Unmanaged.passRetained(value).toOpaque())
-    return true
-  }
-
   deinit {
-    dck_trie_owned_destroy(root, address, storageAddress)
+    if isEmbedded {
+      dck_trie_embedded_destroy(storageAddress)
+    } else {
+      dck_trie_release(root)
+    }
   }
 }

@@ -3,11 +3,15 @@ import Dependencies
 import Foundation
 import Testing
 
-// A `withDependencies` update that sets several keys makes one scope: the first key's, which takes
-// the others in place (copy on write: only while the values being set hold the only reference to
-// it). What users can tell is what these tests state: every key set is in effect, copies keep what
-// they had, a replaced value goes, a default kept by the scope stays one instance, and everything
-// is given back.
+// A `withDependencies` update that sets several keys: every key set is in effect, copies keep what
+// they had, a replaced value goes, a default kept by the scope stays one instance (also for a
+// nested scope that overrides another key the update set), a value a nested scope replaces can hold
+// what that scope made without a leak, and everything is given back.
+//
+// The last two are why each key an update sets still makes a scope of its own: a nested scope that
+// overrides the last key builds on the scope of the keys before it (its `parent`), which neither
+// holds the replaced value nor lets the default go. An update that put all its keys into one scope
+// (one overlay each, in place) left the nested scope nothing but that whole scope to build on.
 
 protocol IndexTag {}
 enum Tag0: IndexTag {}
@@ -67,6 +71,29 @@ final class CountedToken: Sendable {
 enum CountedTokenKey: Dependency.Key {
   static var liveValue: CountedToken? { nil }
   static var testValue: CountedToken? { nil }
+}
+
+/// A store made from the request ID it reads (this suite's own: other suites count theirs).
+final class IDStore: Sendable {
+  let requestID: Int
+  init(requestID: Int) { self.requestID = requestID }
+}
+
+enum IDStoreKey: Dependency.Key {
+  static var liveValue: IDStore {
+    @Dependency(\.requestID) var requestID
+    return IDStore(requestID: requestID)
+  }
+}
+
+/// A value that keeps a model, as a navigator keeps the screens it presents.
+final class ModelHolder: Sendable {
+  let model = LockIsolated<IndexedModel?>(nil)
+}
+
+enum ModelHolderKey: Dependency.Key {
+  static var liveValue: ModelHolder? { nil }
+  static var testValue: ModelHolder? { nil }
 }
 
 /// A model that reads the first two indexed keys through the scope it was made in.
@@ -169,20 +196,64 @@ final class IndexedModel: @unchecked Sendable {
   /// A default computed from the scope's override while the update runs is kept by the scope:
   /// keys set after it leave it one instance for the scope.
   @Test func aDefaultReadDuringTheUpdateStaysTheScopesOneInstance() {
-    var duringUpdate: RequestStore?
+    var duringUpdate: IDStore?
     let (first, second) = withDependencies {
       $0.context = .live
       $0.requestID = 7
-      duringUpdate = $0[RequestStoreKey.self]
+      duringUpdate = $0[IDStoreKey.self]
       setIndexed(0, 1, in: &$0)
       setIndexed(1, 2, in: &$0)
     } operation: {
-      @Dependency(RequestStoreKey.self) var store
+      @Dependency(IDStoreKey.self) var store
       return (store, store)
     }
     #expect(first === second)
     #expect(first === duringUpdate)
     #expect(first.requestID == 7)
+  }
+
+  /// A nested scope that overrides the last key an update set still gets the update's instance of
+  /// a default that read another of its keys, whichever scope reads it first.
+  @Test(arguments: [true, false])
+  func aNestedScopeOverridingTheLastKeySharesTheDefaultThatReadAnother(nestedFirst: Bool) {
+    withDependencies {
+      $0.context = .live
+      $0.requestID = 7
+      setIndexed(0, 1, in: &$0)
+    } operation: {
+      func inNested() -> IDStore {
+        withDependencies {
+          setIndexed(0, 2, in: &$0)
+        } operation: {
+          @Dependency(IDStoreKey.self) var store
+          return store
+        }
+      }
+      @Dependency(IDStoreKey.self) var store
+      let (nested, outer) = nestedFirst ? (inNested(), store) : (store, inNested())
+      #expect(nested === outer)
+      #expect(outer.requestID == 7)
+    }
+  }
+
+  /// A value that a nested scope replaces can keep what that scope made (a model that captured the
+  /// nested scope's values) without a leak: the nested scope's values do not hold the replaced
+  /// value.
+  @Test func aValueANestedScopeReplacesCanHoldWhatThatScopeMade() {
+    weak var replaced: ModelHolder?
+    withDependencies {
+      $0.requestID = 1
+      let holder = ModelHolder()
+      replaced = holder
+      $0[ModelHolderKey.self] = holder
+    } operation: {
+      withDependencies {
+        $0[ModelHolderKey.self] = ModelHolder()
+      } operation: {
+        replaced?.model.setValue(IndexedModel())
+      }
+    }
+    #expect(replaced == nil)
   }
 
   /// Scopes of one to twelve keys, nested, read and left: every trie node and value reference is

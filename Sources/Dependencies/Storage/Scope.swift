@@ -60,13 +60,6 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
     }
   }
 
-  /// Whether `key` can be set in this scope in place (`add(_:taking:)`): the scope keeps no default
-  /// (none was computed from the overrides it has so far) and `key` is a new key its root can take.
-  /// Only for a scope the caller holds the only reference to.
-  func canAddInPlace(_ key: _KeyIdentity) -> Bool {
-    defaults.isEmpty && canAdd(key)
-  }
-
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
   override init(adopting handle: OpaquePointer) {
     super.init(adopting: handle)

@@ -9,27 +9,20 @@ import CDependencies
 /// trie then builds inside the owner (`dck_trie_insert_into`), so the owner's reference count is
 /// the root's and entering a scope allocates no trie node of its own.
 ///
-/// An owner that nobody else holds yet — the values one `withDependencies` update is setting — can
-/// take further keys in place (`add(_:taking:)`): each new key is one more overlay the owner owns,
-/// on top of the last (`dck_trie_add_owned`; invariant O5 of `dck_trie_overlay.c`: an overlay does
-/// not count a parent its owner owns). So an update that sets a few keys makes one owner, not one
-/// per key. Nobody can tell: no other value, task or root refers to the owner while it changes.
-///
 /// The roots that values carry are owned by ``_Scope``, which adds what a scope keeps; this class
 /// is only the ownership of the C root.
 @usableFromInline
 class _TrieRoot: @unchecked Sendable {
-  // @unchecked Sendable: the stored properties are written only while no other reference to the
-  // owner exists (while it is made, or by `add(_:taking:)`, whose caller holds the only one); after
-  // that they name an immutable trie node whose references are atomic (the trie's own count, or
-  // this object's when the node is owned by it).
+  // @unchecked Sendable: the stored properties are written only while the owner is being made,
+  // before anyone else can see it; after that they name an immutable trie node whose references
+  // are atomic (the trie's own count, or this object's when the node is embedded in it).
 
   /// Room for an embedded overlay node. The only stored property besides `handle`, and the first,
   /// so that it starts where `_getUnsafePointerToStoredProperties` says, at an address that is
   /// stable for the owner's life (a class instance never moves).
   @exclusivity(unchecked) private var nodeStorage = dck_trie_overlay_storage_t()
-  /// The root's C handle: `nodeStorage`'s address when the root is embedded. Changed only while no
-  /// other reference to the owner exists; reads need no exclusivity check.
+  /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set once, before the
+  /// owner is shared; reads need no exclusivity check.
   @exclusivity(unchecked) @usableFromInline final private(set) var handle: OpaquePointer
 
   /// Takes over a +1 reference to `handle`.
@@ -55,27 +48,12 @@ class _TrieRoot: @unchecked Sendable {
   }
 
   deinit {
-    // No reference to this owner is left, so none to the roots it owns: give back an adopted root,
-    // or the overlays this owner owns, newest first.
-    dck_trie_owned_destroy(
-      handle, Unmanaged.passUnretained(self).toOpaque(), embeddedNodeAddress)
-  }
-
-  /// Whether `add(_:taking:)` can add `key`: it is a new key (setting a key again in place would
-  /// keep the replaced value alive), and the chain of overlays on top of the root is not at its
-  /// longest.
-  final func canAdd(_ key: _KeyIdentity) -> Bool {
-    dck_trie_can_add_owned(handle, key.raw, key.hash)
-  }
-
-  /// Makes the root map `key` (see `canAdd(_:)`) to `box` as well, in place: one more overlay,
-  /// owned by this owner, on top of the current root. `box` is a +1 reference the trie takes over,
-  /// and so is this owner's reference to the old root (`dck_trie_add_owned`).
-  ///
-  /// Only for an owner the caller holds the only reference to: nobody else can see it change.
-  final func add(_ key: _KeyIdentity, taking box: Unmanaged<AnyObject>) {
-    handle = dck_trie_add_owned(
-      Unmanaged.passUnretained(self).toOpaque(), handle, key.raw, key.hash, box.toOpaque())!
+    if UnsafeMutableRawPointer(handle) == embeddedNodeAddress {
+      // No reference to this owner is left, so none to the root in it: give back what it holds.
+      dck_trie_embedded_destroy(embeddedNodeAddress)
+    } else {
+      dck_trie_release(handle)
+    }
   }
 
   /// The address of `nodeStorage`.
