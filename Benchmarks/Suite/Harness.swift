@@ -66,6 +66,19 @@ func timedSample(_ body: () -> Void) -> (nanoseconds: UInt64, sample: Int) {
   return (elapsed, sample)
 }
 
+/// `timedSample` for an asynchronous body, on the task that calls it. The instructions and the
+/// allocations are those of the calling thread, so `body` must not suspend (it would go on on
+/// another thread); `measureOnATask` runs only bodies that never do.
+func timedSample(_ body: () async -> Void) async -> (nanoseconds: UInt64, sample: Int) {
+  let sample = sampleNumbers.next()
+  bench_callgrind_sample_begin()
+  let start = now()
+  await body()
+  let elapsed = now() - start
+  bench_callgrind_sample_end(sample)
+  return (elapsed, sample)
+}
+
 /// Numbers the timed samples.
 private final class SampleNumbers: @unchecked Sendable {
   // @unchecked Sendable: `count` is only touched with `lock` held.
@@ -109,10 +122,8 @@ func measure(
   while true {
     let start = now()
     operation(iterations)
-    let elapsed = now() - start
-    if elapsed >= settings.sampleNanoseconds / 4 || iterations >= 1 << 30 {
-      let scale = Double(settings.sampleNanoseconds) / Double(max(elapsed, 1))
-      iterations = max(1, Int(Double(iterations) * scale))
+    if let calibrated = calibrated(iterations, took: now() - start, settings) {
+      iterations = calibrated
       break
     }
     iterations *= 4
@@ -123,22 +134,87 @@ func measure(
     let (elapsed, _) = timedSample { operation(iterations) }
     perOperation.append(Double(elapsed) / Double(iterations))
   }
-  perOperation.sort()
-
-  var allocations: Double?
-  var bytes: Double?
+  var allocations: bench_allocations_t?
   if countAllocations && bench_allocations_supported() != 0 {
-    let runs = min(iterations, 10_000)
     let before = bench_allocations_current()
-    operation(runs)
-    let after = bench_allocations_current()
-    allocations = Double(after.count - before.count) / Double(runs)
-    bytes = Double(after.bytes - before.bytes) / Double(runs)
+    operation(allocationRuns(iterations))
+    allocations = bench_allocations_current() - before
   }
-  return Measurement(
-    medianNanoseconds: perOperation[perOperation.count / 2],
-    minNanoseconds: perOperation[0],
-    allocations: allocations, bytes: bytes)
+  return Measurement(perOperation: perOperation, allocations: allocations, runs: iterations)
+}
+
+/// `measure` for an asynchronous `operation`, on one task: the same protocol (calibration, timed
+/// samples, allocation count) run inside a detached task, so that the figures are those of a task,
+/// as a server's request handler is one: a task-local binding made there is allocated by the
+/// task's allocator, not by malloc. The samples are taken and counted on the task's thread, so
+/// `operation` must not suspend (see `timedSample`).
+func measureOnATask(
+  _ settings: BenchmarkSettings, _ operation: @escaping @Sendable (_ iterations: Int) async -> Void
+) -> Measurement {
+  runBlocking {
+    if let fixed = settings.fixedIterations {
+      await operation(fixed)
+      let (elapsed, sample) = await timedSample { await operation(fixed) }
+      let perOperation = Double(elapsed) / Double(fixed)
+      return Measurement(
+        medianNanoseconds: perOperation, minNanoseconds: perOperation, sample: sample)
+    }
+    var iterations = 1
+    while true {
+      let start = now()
+      await operation(iterations)
+      if let calibrated = calibrated(iterations, took: now() - start, settings) {
+        iterations = calibrated
+        break
+      }
+      iterations *= 4
+    }
+    var perOperation: [Double] = []
+    for _ in 0..<settings.samples {
+      let (elapsed, _) = await timedSample { await operation(iterations) }
+      perOperation.append(Double(elapsed) / Double(iterations))
+    }
+    var allocations: bench_allocations_t?
+    if bench_allocations_supported() != 0 {
+      let before = bench_allocations_current()
+      await operation(allocationRuns(iterations))
+      allocations = bench_allocations_current() - before
+    }
+    return Measurement(perOperation: perOperation, allocations: allocations, runs: iterations)
+  }
+}
+
+/// The calibrated iteration count once a run of `iterations` took long enough to scale from (a
+/// quarter of a sample), else nil: run four times as many.
+private func calibrated(_ iterations: Int, took elapsed: UInt64, _ settings: BenchmarkSettings)
+  -> Int?
+{
+  guard elapsed >= settings.sampleNanoseconds / 4 || iterations >= 1 << 30 else { return nil }
+  let scale = Double(settings.sampleNanoseconds) / Double(max(elapsed, 1))
+  return max(1, Int(Double(iterations) * scale))
+}
+
+/// How many operations the allocation count of a measurement of `iterations` runs.
+private func allocationRuns(_ iterations: Int) -> Int { min(iterations, 10_000) }
+
+extension bench_allocations_t {
+  /// The allocations made between two readings.
+  fileprivate static func - (after: Self, before: Self) -> Self {
+    Self(count: after.count - before.count, bytes: after.bytes - before.bytes)
+  }
+}
+
+extension Measurement {
+  /// A measurement from its samples (per operation, in any order) and the allocations of a run of
+  /// `allocationRuns(runs)` operations, if counted.
+  fileprivate init(perOperation: [Double], allocations: bench_allocations_t?, runs: Int) {
+    let sorted = perOperation.sorted()
+    let operations = Double(allocationRuns(runs))
+    self.init(
+      medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: sorted[0],
+      allocations: allocations.map { Double($0.count) / operations },
+      bytes: allocations.map { Double($0.bytes) / operations })
+  }
 }
 
 /// A deterministic pseudo-random generator (SplitMix64), so every run measures the same workload.

@@ -1,7 +1,9 @@
 import Dependencies
 
 /// Entering scopes: `withDependencies` with one override in contexts of growing size (from none
-/// overridden, as at the root), ten nested scopes, and a scope that returns a new model.
+/// overridden, as at the root), the same scope entered on a task (synchronously and with `await`,
+/// as a server's request handler enters one), a scope setting three keys, ten nested scopes, and a
+/// scope that returns a new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
@@ -38,6 +40,37 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         group, "withDependencies (1 override), \(size) keys in context", parameter: size, ours,
         classic))
   }
+
+  // The same scope entered on a task, as a server's request handler enters it: synchronously (a
+  // synchronous helper the handler calls), then with `await`.
+  let oursOnATask = measureOnATask(settings) { iterations in enterScopes(iterations) }
+  let classicOnATask = measureOnATask(settings) { iterations in enterClassicScopes(iterations) }
+  report.add(
+    row(
+      group, "withDependencies (1 override) on a task, 0 keys in context", oursOnATask,
+      classicOnATask))
+  let oursAwaited = measureOnATask(settings) { iterations in
+    for i in 0..<iterations {
+      await withDependencies {
+        $0.benchNumber = i
+      } operation: { () async in
+        blackHole(i)
+      }
+    }
+  }
+  let classicAwaited = measureOnATask(settings) { iterations in
+    for i in 0..<iterations {
+      await Classic.withDependencies {
+        $0.benchNumber = i
+      } operation: { () async in
+        blackHole(i)
+      }
+    }
+  }
+  report.add(
+    row(
+      group, "await withDependencies (1 override) on a task, 0 keys in context", oursAwaited,
+      classicAwaited))
 
   // A request's scope: three overrides (a number, a client and a tag) at the root, as a server
   // enters one per request.
@@ -121,4 +154,26 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
   }
   report.add(
     row(group, "withDependencies (1 override) returning a new model", oursModels, classicModels))
+}
+
+/// `iterations` scopes with one override each, entered synchronously.
+private func enterScopes(_ iterations: Int) {
+  for i in 0..<iterations {
+    withDependencies {
+      $0.benchNumber = i
+    } operation: {
+      blackHole(i)
+    }
+  }
+}
+
+/// `enterScopes` with the classic model.
+private func enterClassicScopes(_ iterations: Int) {
+  for i in 0..<iterations {
+    Classic.withDependencies {
+      $0.benchNumber = i
+    } operation: {
+      blackHole(i)
+    }
+  }
 }
