@@ -13,6 +13,8 @@ measured in the same process as the baseline, row by row.
   --instructions FILE   the --json output of scripts/bench-instructions.py run on that build
   --runs FILE...        the --json outputs of several runs of that build (`Benchmarks --json FILE`)
   --runs-note TEXT      how the runs were taken (load, priority), for the docs
+  --add-to FILE         keep FILE's rows and summary, and add the rows it lacks (rows added to the
+                        benchmark since), with a sentence of their own in the summary
 
 For each row, the ratio "baseline / real" (above 1: the baseline is slower) is the median over the
 runs of the baseline's time per operation divided by the real library's in the same run; a row with
@@ -43,7 +45,12 @@ def main():
     parser.add_argument("--runs", nargs="*", default=[])
     parser.add_argument("--runs-note", default="", help="how the runs were taken, for the docs")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs/classic-calibration.json"))
+    parser.add_argument("--add-to", help="a calibration to add the rows it lacks to")
     args = parser.parse_args()
+    existing = None
+    if args.add_to:
+        with open(args.add_to, encoding="utf-8") as f:
+            existing = json.load(f)
 
     rows = {}
     busy = []
@@ -70,6 +77,9 @@ def main():
             if row.get("baseline"):
                 entry = rows.setdefault(row["name"], {"group": row["group"], "time": []})
                 entry["instructions"] = {"real": row["ours"], "baseline": row["baseline"]}
+
+    if existing:
+        rows = {name: entry for name, entry in rows.items() if name not in existing["rows"]}
 
     published = {}
     time_ratios = []
@@ -168,10 +178,29 @@ def main():
         "summary": " ".join(sentences),
         "rows": published,
     }
+    if existing:
+        document = added_to(existing, published, sentences)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(document, f, indent=2, sort_keys=True, ensure_ascii=False)
         f.write("\n")
-    print(f"classic-calibration: wrote {os.path.relpath(args.out, ROOT)} ({len(published)} rows)")
+    print(
+        f"classic-calibration: wrote {os.path.relpath(args.out, ROOT)}"
+        f" ({len(document['rows'])} rows, {len(published)} of them new)")
+
+
+def added_to(existing, published, sentences):
+    """`existing` with the rows of `published` added, and the sentences of their calibration (the
+    figures, without the opening and closing ones that `existing` has) before its closing one."""
+    closing = sentences[-1]
+    summary = existing["summary"]
+    if not summary.endswith(closing):
+        raise SystemExit("classic-calibration: --add-to: the summary does not end as expected")
+    names = ", ".join(f"\"{name}\"" for name in published)
+    added = f"Rows calibrated later, against the same versions ({names}): " + " ".join(sentences[1:-1])
+    document = dict(existing)
+    document["rows"] = {**existing["rows"], **published}
+    document["summary"] = summary[: -len(closing)] + added + " " + closing
+    return document
 
 
 if __name__ == "__main__":
