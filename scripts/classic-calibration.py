@@ -191,12 +191,15 @@ def main():
 def added_to(existing, published, sentences):
     """`existing` with the rows of `published` added, and the sentences of their calibration (the
     figures, without the opening and closing ones that `existing` has) before its closing one."""
+    if not published:
+        return existing
     closing = sentences[-1]
     summary = existing["summary"]
     if not summary.endswith(closing):
         raise SystemExit("classic-calibration: --add-to: the summary does not end as expected")
     names = ", ".join(f"\"{name}\"" for name in published)
-    added = f"Rows calibrated later, against the same versions ({names}): " + " ".join(sentences[1:-1])
+    added = f"Rows calibrated later, against the same versions ({names}): " + " ".join(
+        sentences[1:-1])
     document = dict(existing)
     document["rows"] = {**existing["rows"], **published}
     document["summary"] = summary[: -len(closing)] + added + " " + closing
