@@ -14,8 +14,10 @@ instructions divided by N.
 
 Instruction counts do not move with the load of the machine, unlike times, so they compare two
 implementations on a busy machine; they do not see cache misses, lock contention or the cost of
-a system call, and callgrind runs threads one at a time. Rows of threads and tasks count only the
-thread that waits for them and are left out: their reads are the one-thread rows' reads.
+a system call, and callgrind runs threads one at a time. Rows of threads and tasks (throughputs)
+count only the thread that waits for them and are left out: their reads are the one-thread rows'
+reads. The rows measured on one task ("… on a task") count that task's thread, which takes the
+sample, and are kept.
 
 BENCHMARKS may be any build of Benchmarks/Suite, for example one compiled against another
 implementation of the classic API (see Benchmarks/Suite/main.swift); "ours" is then that

@@ -48,13 +48,14 @@ func now() -> UInt64 {
 /// Runs one timed sample of a measurement: returns the nanoseconds it took and the sample's number
 /// (1, 2, … in the order the samples of the run are taken).
 ///
-/// Every timed sample of every measurement runs through this function, and nothing else does, and
-/// each is marked for callgrind (`CallgrindSamples`). With `--iterations N` (one sample of N
-/// operations per measurement), run the benchmark under
+/// Every timed sample of every measurement runs through this function or its asynchronous twin
+/// below, and nothing else does, and each is marked for callgrind (`CallgrindSamples`). With
+/// `--iterations N` (one sample of N operations per measurement), run the benchmark under
 /// `valgrind --tool=callgrind --collect-atstart=no`: dump "sample k" holds the instructions of
 /// sample k, and the table names the samples of each row. Collection is per thread: the rows of
 /// threads and tasks count only the thread that waits for them, so for instructions per read use
-/// the one-thread rows.
+/// the one-thread rows; the rows measured on one task (`measureOnATask`) count that task's thread,
+/// which takes the sample.
 @inline(never)
 func timedSample(_ body: () -> Void) -> (nanoseconds: UInt64, sample: Int) {
   let sample = sampleNumbers.next()

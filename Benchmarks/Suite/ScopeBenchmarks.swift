@@ -12,28 +12,12 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
     let ours = withDependencies {
       setting(keys, in: &$0)
     } operation: {
-      measure(settings) { iterations in
-        for i in 0..<iterations {
-          withDependencies {
-            $0.benchNumber = i
-          } operation: {
-            blackHole(i)
-          }
-        }
-      }
+      measure(settings) { iterations in enterScopes(iterations) }
     }
     let classic = Classic.withDependencies {
       setting(keys, in: &$0)
     } operation: {
-      measure(settings) { iterations in
-        for i in 0..<iterations {
-          Classic.withDependencies {
-            $0.benchNumber = i
-          } operation: {
-            blackHole(i)
-          }
-        }
-      }
+      measure(settings) { iterations in enterClassicScopes(iterations) }
     }
     report.add(
       row(
@@ -156,7 +140,7 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
     row(group, "withDependencies (1 override) returning a new model", oursModels, classicModels))
 }
 
-/// `iterations` scopes with one override each, entered synchronously.
+/// `iterations` scopes with one override each, entered synchronously (in the current scope).
 private func enterScopes(_ iterations: Int) {
   for i in 0..<iterations {
     withDependencies {
