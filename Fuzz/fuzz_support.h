@@ -76,6 +76,8 @@ static unsigned fz_pick(fz_input_t *in, unsigned n) { return (unsigned)fz_byte(i
 
 #define FZ_VALUE_MAGIC 0x76616c75u /* "valu" */
 #define FZ_MAX_VALUES 512
+/* Room for the stand-ins of own values besides: at most one per owner, and owners are values. */
+#define FZ_MAX_ALL_VALUES (2 * FZ_MAX_VALUES)
 
 typedef struct fz_value fz_value_t;
 struct fz_value {
@@ -86,11 +88,13 @@ struct fz_value {
   bool held;            /* the fuzzer owns one of the references */
   bool is_owner;        /* the owner of an embedded trie root, not a stored value: its references
                            are the root's, which the core does not count as value references */
+  bool is_own_value;    /* an owner that is also its root's value (dck_trie_insert_owner_into) */
+  struct fz_value *stand_in; /* an own value's stand-in, once the core made it (the core holds it) */
   void *attachment;     /* what on_death gives back (a trie root, a cache), or NULL */
   void (*on_death)(fz_value_t *value);
 };
 
-static fz_value_t *fz_values[FZ_MAX_VALUES];
+static fz_value_t *fz_values[FZ_MAX_ALL_VALUES];
 static size_t fz_value_count;
 
 static fz_value_t *fz_value_checked(void *pointer, const char *operation) {
@@ -131,9 +135,10 @@ static void fz_value_release(void *pointer) {
   }
 }
 
-/* A new value with one reference, held by the fuzzer when `held`; NULL when the input made too many. */
-static fz_value_t *fz_value_new(bool held) {
-  if (fz_value_count == FZ_MAX_VALUES) {
+/* A new value with one reference, held by the fuzzer when `held`; NULL when the input made too many
+ * (stand-ins use the room beyond FZ_MAX_VALUES, see fz_make_stand_in). */
+static fz_value_t *fz_value_new_within(bool held, size_t limit) {
+  if (fz_value_count >= limit) {
     return NULL;
   }
   fz_value_t *value = calloc(1, sizeof(fz_value_t));
@@ -146,6 +151,24 @@ static fz_value_t *fz_value_new(bool held) {
   value->held = held;
   fz_values[fz_value_count++] = value;
   return value;
+}
+
+static fz_value_t *fz_value_new(bool held) {
+  return fz_value_new_within(held, FZ_MAX_VALUES);
+}
+
+/* The stand-in callback: a new value (+1, the core's) for the own value `owner`, recorded in it. */
+static void *fz_make_stand_in(void *pointer) {
+  fz_value_t *owner = fz_value_checked(pointer, "stand-in");
+  if (!owner->is_own_value) {
+    fz_fail("a stand-in asked for value %u, which is not an own value", owner->id);
+  }
+  fz_value_t *stand_in = fz_value_new_within(false, FZ_MAX_ALL_VALUES);
+  if (stand_in == NULL) {
+    fz_fail("no room for a stand-in (more than one per own value?)");
+  }
+  owner->stand_in = stand_in;
+  return stand_in;
 }
 
 /* Gives back the fuzzer's own reference. */
@@ -212,6 +235,7 @@ static void fz_values_finish(void) {
 
 static void fz_values_register(void) {
   dck_values_set_callbacks(fz_value_retain, fz_value_release);
+  dck_values_set_stand_in_callback(fz_make_stand_in);
 }
 
 #endif /* FUZZ_SUPPORT_H */

@@ -5,7 +5,9 @@
  * one +1 root and a model of what that root must contain (an array indexed by key, NULL = absent):
  *
  *   insert  slot, key, value -> slot     (value: new, the one the key already has, or another held;
- *                                         the root embedded in a new owner or allocated)
+ *                                         the root embedded in a new owner or allocated; or the new
+ *                                         owner itself as the value, an own value, where the root
+ *                                         can be built in it)
  *   remove  slot, key -> slot
  *   merge   slot a, slot b -> slot       (b wins)
  *   retain  slot -> slot                 (a second reference to the same root)
@@ -23,6 +25,10 @@
  * same hash), hashes that share 5, 10, ... 59 low bits, and hashes that differ only in the 4 bits of
  * the last level. The result of every operation goes to a slot chosen by the input, so several
  * roots stay alive and persistence is checked: every step rechecks every slot.
+ *
+ * An own value reads as its owner in the chain of its overlay and as its stand-in everywhere else
+ * (folds, merges, walks): dck_trie_get_shared must give the stand-in for it in every root, and
+ * dck_trie_get one of the two.
  *
  * After every step, for every slot: dck_trie_count, dck_trie_get of every key of the pool,
  * dck_trie_foreach (each model entry exactly once, with its hash), dck_trie_check_invariants == OK;
@@ -139,6 +145,12 @@ static bool models_equal(fz_value_t *const a[KEY_COUNT], fz_value_t *const b[KEY
   return true;
 }
 
+/* What every root but an own value's overlay holds for `value`: the value, or its stand-in (made by
+ * then: check_slot asks dck_trie_get_shared first). */
+static fz_value_t *shared_value(fz_value_t *value) {
+  return value != NULL && value->is_own_value ? value->stand_in : value;
+}
+
 typedef struct walk {
   const slot_t *slot;
   int slot_index;
@@ -170,9 +182,9 @@ static bool visit(uintptr_t key, uint64_t hash, void *value, void *context) {
     fz_fail("slot %d: foreach gave key %d hash %#llx, want %#llx", walk->slot_index, k,
             (unsigned long long)hash, (unsigned long long)key_hash[k]);
   }
-  if (value != walk->slot->model[k]) {
+  if (value != shared_value(walk->slot->model[k])) { /* a walk visits the canonical form */
     fz_fail("slot %d: foreach gave key %d value %p, want %p", walk->slot_index, k, value,
-            (void *)walk->slot->model[k]);
+            (void *)shared_value(walk->slot->model[k]));
   }
   return walk->visited < walk->stop_after;
 }
@@ -189,9 +201,14 @@ static void check_slot(int s, walk_t *walk) {
     fz_fail("slot %d: dck_trie_check_invariants returned %d", s, (int)check);
   }
   for (unsigned k = 0; k < KEY_COUNT; k++) {
+    fz_value_t *want = slot->model[k];
+    void *shared = dck_trie_get_shared(slot->root, key_pool[k], probe_hash(k));
+    if (shared != shared_value(want)) {
+      fz_fail("slot %d: get_shared(key %u) = %p, want %p", s, k, shared, (void *)shared_value(want));
+    }
     void *found = dck_trie_get(slot->root, key_pool[k], probe_hash(k));
-    if (found != slot->model[k]) {
-      fz_fail("slot %d: get(key %u) = %p, want %p", s, k, found, (void *)slot->model[k]);
+    if (found != want && found != shared) {
+      fz_fail("slot %d: get(key %u) = %p, want %p", s, k, found, (void *)want);
     }
   }
   *walk = (walk_t){.slot = slot, .slot_index = s, .stop_after = SIZE_MAX};
@@ -272,6 +289,35 @@ static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_val
   return root;
 }
 
+/* dck_trie_insert_owner_into with a new owner that is the value: the owner's embedded root, or
+ * NULL when the trie would not build it there (or no value can be made). */
+static dck_trie_t *insert_own_value(int source, unsigned k, uint64_t hash, fz_value_t **value) {
+  fz_value_t *owner = fz_value_new(false);
+  if (owner == NULL) {
+    return NULL;
+  }
+  owner->is_owner = true;
+  owner->is_own_value = true;
+  void *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
+  if (storage == NULL) {
+    fz_fail("out of memory");
+  }
+  dck_trie_t *root =
+      dck_trie_insert_owner_into(storage, owner, slots[source].root, key_pool[k], hash);
+  if (root == NULL) {
+    free(storage);
+    fz_value_release(owner); /* no root in it: it dies now */
+    return NULL;
+  }
+  if ((void *)root != storage) {
+    fz_fail("dck_trie_insert_owner_into returned %p, not the storage %p", (void *)root, storage);
+  }
+  owner->attachment = storage;
+  owner->on_death = destroy_embedded_root;
+  *value = owner;
+  return root;
+}
+
 static void op_insert(fz_input_t *in) {
   int source = (int)fz_pick(in, SLOT_COUNT);
   unsigned k = fz_pick(in, KEY_COUNT);
@@ -280,22 +326,32 @@ static void op_insert(fz_input_t *in) {
   int target = (int)fz_pick(in, SLOT_COUNT);
 
   fz_value_t *value = NULL;
-  if (how % 4 == 1) {
-    value = slots[source].model[k]; /* the value the key already has: borrowed from the root */
-  } else if (how % 4 >= 2) {
-    value = fz_value_pick_held(in);
-  }
-  if (value == NULL) {
-    value = fz_value_new(true);
-  }
-  if (value == NULL) {
-    return; /* too many values in this input */
-  }
-
-  dck_trie_t *root = (how & 0x10) != 0 ? insert_embedded(source, k, hash, value)
-                                         : dck_trie_insert(slots[source].root, key_pool[k], hash, value);
-  if (root == NULL) {
-    return; /* too many values in this input */
+  dck_trie_t *root = NULL;
+  if (how % 4 == 0 && (how & 0x20) != 0) {
+    root = insert_own_value(source, k, hash, &value);
+    if (root == NULL) {
+      return; /* not an overlay in the owner, or too many values in this input */
+    }
+  } else {
+    if (how % 4 == 1) {
+      value = slots[source].model[k]; /* the value the key already has: borrowed from the root */
+    } else if (how % 4 >= 2) {
+      value = fz_value_pick_held(in);
+    }
+    if (value != NULL && value->is_own_value) {
+      value = NULL; /* an own value is only ever its own overlay's */
+    }
+    if (value == NULL) {
+      value = fz_value_new(true);
+    }
+    if (value == NULL) {
+      return; /* too many values in this input */
+    }
+    root = (how & 0x10) != 0 ? insert_embedded(source, k, hash, value)
+                             : dck_trie_insert(slots[source].root, key_pool[k], hash, value);
+    if (root == NULL) {
+      return; /* too many values in this input */
+    }
   }
   if (slots[source].model[k] == value && root != slots[source].root) {
     fz_fail("insert of the value key %u already has returned a new root", k);

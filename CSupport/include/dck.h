@@ -50,6 +50,16 @@ typedef void (*dck_value_callback_t)(void *value);
  */
 void dck_values_set_callbacks(dck_value_callback_t retain, dck_value_callback_t release);
 
+/** Makes a stand-in for an own value (see dck_trie_insert_owner_into): a new value (+1) that reads
+ * as the value `owner` carries. `owner` is never NULL. */
+typedef void *(*dck_value_stand_in_callback_t)(void *owner);
+
+/**
+ * Registers how the core makes the stand-in of an own value. Call once, before the first
+ * dck_trie_insert_owner_into; later calls replace the callback. Wait-free.
+ */
+void dck_values_set_stand_in_callback(dck_value_stand_in_callback_t make_stand_in);
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Trie                                                                                             */
 /* ------------------------------------------------------------------------------------------------ */
@@ -93,7 +103,7 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
 /** The bytes (8-byte aligned) of the storage dck_trie_insert_into may build a root in. */
-#define DCK_TRIE_OVERLAY_SIZE 72
+#define DCK_TRIE_OVERLAY_SIZE 80
 
 /** Storage of that size, for an owner to embed. */
 typedef struct dck_trie_overlay_storage {
@@ -116,7 +126,34 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
                                  uint64_t hash, void *value);
 
 /**
- * Gives back what the embedded root in `storage` holds (its parent and its value): called once, by
+ * dck_trie_insert_into where the value is `owner` itself: an object that carries the value (an
+ * *own value*), so that a scope entry makes one object, not an owner and a box. Builds the new root
+ * in `storage` when it is an overlay, as dck_trie_insert_into does, and returns `storage`; the
+ * overlay holds no reference to its own value (that would be a reference of `owner` to itself).
+ * Returns NULL, and does nothing, when the new root would not be an overlay in `storage` (a key
+ * present below the top overlay, or a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays): the caller
+ * inserts a separate value then.
+ *
+ * Every other node that holds the entry (a fold, a merge, a canonical form) holds a *stand-in*
+ * instead, made once per overlay by the callback of dck_values_set_stand_in_callback and kept by the
+ * overlay: so nothing but references to `owner` keeps `owner` alive, and no root holds its owner.
+ * dck_trie_get_shared gives the stand-in for the own value, so that values found in different
+ * roots compare equal when they are one override. Lock-free (may allocate a stand-in later).
+ */
+dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                       uint64_t hash);
+
+/**
+ * dck_trie_get, but an own value (see dck_trie_insert_owner_into) is given as its stand-in (made
+ * on first use, then kept by its overlay): the value as every other root that holds the entry
+ * holds it. Compare values found in different roots with this. Borrowed, like dck_trie_get's.
+ * Lock-free (may make the stand-in).
+ */
+void *dck_trie_get_shared(const dck_trie_t *root, uintptr_t key, uint64_t hash);
+
+/**
+ * Gives back what the embedded root in `storage` holds (its parent, its value unless that is its
+ * owner, and its stand-in, if one was made): called once, by
  * its owner's deinit, when no reference to the owner is left. May run arbitrary code (releases).
  */
 void dck_trie_embedded_destroy(void *storage);

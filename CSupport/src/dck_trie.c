@@ -518,6 +518,33 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
   return insert(storage, owner, root, key, hash, value, true);
 }
 
+dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                       uint64_t hash) {
+  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
+  if (root == &empty_root) {
+    return dck_trie_overlay_insert(root, &entry, false, storage, owner, false);
+  }
+  bool replaces_top = root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
+                      root->entries[0].hash == hash;
+  unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
+  if (!replaces_top &&
+      (depth >= DCK_TRIE_OVERLAY_MAX_DEPTH || dck_trie_get(root, key, hash) != NULL)) {
+    return NULL; /* a fold or a path copy: not a root in `storage` */
+  }
+  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner, false);
+}
+
+void *dck_trie_get_shared(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
+  const dck_trie_t *node = root;
+  while (node->kind == DCK_TRIE_KIND_OVERLAY) {
+    if (node->entries[0].key == key && node->entries[0].hash == hash) {
+      return dck_trie_overlay_shared_value(node);
+    }
+    node = dck_trie_overlay_parent(node);
+  }
+  return dck_trie_get(node, key, hash); /* canonical: never an own value */
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Remove                                                                                           */
 /* ------------------------------------------------------------------------------------------------ */

@@ -21,14 +21,17 @@
  * overlay_depth the length of the chain of overlays it ends, and `count` the entries of the whole
  * map. After the parent comes the overlay's *owner*: NULL when the trie allocated the node (its
  * refcount counts its references), or the object whose storage holds the node (an embedded
- * overlay: the owner's reference count is the node's, and refcount is unused). Last comes the
+ * overlay: the owner's reference count is the node's, and refcount is unused). Then comes the
  * *canonical* slot: NULL, or the map folded into a canonical root (+1, held by the overlay), set
  * once by the first dck_trie_canonical of the overlay (compare-and-swap, release; read acquire).
+ * Last comes the *stand-in* slot, used only when the entry's value is the owner itself (an *own
+ * value*, dck_trie_insert_owner_into): NULL, or the value every other node holds in its place
+ * (+1, held by the overlay), made once by the stand-in callback and set like the canonical slot.
  *
- *   +---------+-----+-----+---------+---+---------------+-------+-------+--------+-------+-----------+
- *   | refcount| 0   | 1   | OVERLAY | 1 | overlay_depth | count | entry | parent | owner | canonical |
- *   +---------+-----+-----+---------+---+---------------+-------+-------+--------+-------+-----------+
- *                                                        24      48      56       64      72 bytes
+ *   +--------+---+---+---------+---+-------------+-------+-------+--------+-------+---------+--------+
+ *   |refcount| 0 | 1 | OVERLAY | 1 |overlay_depth| count | entry | parent | owner |canonical|stand-in|
+ *   +--------+---+---+---------+---+-------------+-------+-------+--------+-------+---------+--------+
+ *                                                 24      48      56       64      72        80 bytes
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
@@ -131,6 +134,22 @@ static inline dck_atomic_ptr_t *dck_trie_overlay_canonical_slot(const dck_trie_t
 static inline void *dck_trie_embedding_owner(const dck_trie_t *node) {
   return node->kind == DCK_TRIE_KIND_OVERLAY ? *dck_trie_overlay_owner_slot(node) : NULL;
 }
+
+/** Where an overlay node keeps the stand-in for its own value, once made (see the layout above). */
+static inline dck_atomic_ptr_t *dck_trie_overlay_stand_in_slot(const dck_trie_t *node) {
+  return (dck_atomic_ptr_t *)(uintptr_t)(dck_trie_node_children(node) + 3);
+}
+
+/** Whether `node` is an embedded overlay whose entry's value is its owner (an own value, which
+ * the node does not count: its owner's references are the node's). */
+static inline bool dck_trie_overlay_holds_own_value(const dck_trie_t *node) {
+  void *owner = dck_trie_embedding_owner(node);
+  return owner != NULL && node->entries[0].value == owner;
+}
+
+/** The value that nodes other than `node` (an overlay) hold for its entry: the entry's value, or
+ * for an own value its stand-in, made on first use (borrowed from `node`, which keeps it). */
+void *dck_trie_overlay_shared_value(const dck_trie_t *node);
 
 /* Shared by dck_trie.c and dck_trie_overlay.c (defined in dck_trie.c). */
 

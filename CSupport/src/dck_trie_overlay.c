@@ -7,7 +7,7 @@
  * (dck_trie.c) copies the nodes on the key's path: with many keys in the map, the root and one or
  * two inner nodes of up to 32 slots each, retaining every child and value they share. An overlay
  * node instead adds the one entry on top of the unchanged root, so inserting a new key costs one
- * allocation of 72 bytes and two reference increments whatever the size of the map, and a scope's
+ * allocation of 80 bytes and two reference increments whatever the size of the map, and a scope's
  * root points at the root of the scope around it:
  *
  *   [overlay k3 = v3, depth 3] ──▶ [overlay k2 = v2, depth 2] ──▶ [overlay k1 = v1, depth 1]
@@ -43,24 +43,41 @@
  *
  * Ownership
  * ---------
- * An overlay holds one reference to its parent, one to its entry's value and, once folded, one to
- * its canonical root; dck_trie_overlay_give_back gives them back when its last reference goes. An
+ * An overlay holds one reference to its parent, one to its entry's value (none to an own value, see
+ * below), once folded one to its canonical root, and once made one to its stand-in;
+ * dck_trie_overlay_give_back gives them back when its last reference goes. An
  * *embedded* overlay (dck_trie_insert_into) lives in storage inside an owner object instead, and
  * has no count of its own: dck_trie_retain and dck_trie_release of it retain and release the owner
  * through the value callbacks, and the owner's deinit gives back what the overlay holds
  * (dck_trie_embedded_destroy) before its storage is freed. The façade embeds a scope's new root in
  * the Swift object that owns it, so entering a scope allocates that object and the value's box, and
  * no trie node of its own. Folding returns a new +1 root and releases every temporary it made; the
- * chain it folded is unchanged (but for its canonical slot), and it holds values, never owners.
+ * chain it folded is unchanged (but for its canonical and stand-in slots), and it holds values,
+ * never owners.
+ *
+ * Own values
+ * ----------
+ * An embedded overlay may map its key to its owner itself (dck_trie_insert_owner_into): an object
+ * that carries the value, so that a scope entry allocates one object. The overlay counts no
+ * reference to such an *own value* (it would be the owner's reference to itself) and gives none back.
+ * Every other node must not hold the owner (a root holding its owner never goes), so whatever copies
+ * the entry out of the overlay — the fold, and through it every canonical form, merge, walk and
+ * removal — takes the overlay's *stand-in* instead: a value that reads the same, made once through
+ * the stand-in callback and kept by the overlay (its own +1, given back with the overlay), so that
+ * every root holding the entry holds one pointer for it. dck_trie_get_shared looks a key up as those
+ * roots hold it, for callers that compare values found in different roots.
+ * So a node holds an own value only as the entry of the embedded overlay whose owner it is (which the
+ * checker cannot see, as a value is opaque to it; TrieOwnValueTests checks that the owners go).
  *
  * Memory ordering: an overlay's fields are written before the overlay is published, like any node
- * (dck_trie.c). The canonical slot is the one field written later: set once from NULL by a
- * compare-and-swap with release ordering, read with acquire, so a thread that sees the root sees it
- * built; the thread that loses the race releases its own fold.
+ * (dck_trie.c). The canonical and stand-in slots are the fields written later: each set once from
+ * NULL by a compare-and-swap with release ordering, read with acquire, so a thread that sees the
+ * root or stand-in sees it built; the thread that loses the race releases its own.
  *
- * Progress: dck_trie_overlay_insert and dck_trie_canonical are lock-free apart from malloc; they
- * write only to nodes they allocate (and the canonical slot, once), and read nodes that are
- * immutable once published.
+ * Progress: dck_trie_overlay_insert, dck_trie_canonical and dck_trie_overlay_shared_value are
+ * lock-free apart from malloc (and the stand-in callback, which allocates); they write only to nodes
+ * they allocate (and the canonical and stand-in slots, once each), and read nodes that are immutable
+ * once published.
  */
 #include "dck_trie_node.h"
 #include "dck_values.h"
@@ -104,13 +121,15 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   node->overlay_depth = (uint8_t)depth;
   node->count = count;
   node->entries[0] = *entry;
-  if (!value_taken) { /* otherwise the reference the trie took is the node's */
+  /* An own value (the owner itself) is not counted: the owner's references are the node's. */
+  if (!value_taken && entry->value != owner) { /* else the reference the trie took is the node's */
     dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
   }
   dck_trie_retain(parent);
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
   *dck_trie_overlay_owner_slot(node) = owner;
   dck_ptr_store_release(dck_trie_overlay_canonical_slot(node), NULL); /* before it is published */
+  dck_ptr_store_release(dck_trie_overlay_stand_in_slot(node), NULL);
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
 }
@@ -200,7 +219,10 @@ static dck_trie_t *fold(const dck_trie_t *root, const dck_trie_entry_t *extra) {
   }
   const dck_trie_t *node = root;
   for (; node->kind == DCK_TRIE_KIND_OVERLAY; node = dck_trie_overlay_parent(node)) {
-    gather(gathered, &count, &node->entries[0]);
+    /* An own value goes into the fold as its stand-in: the fold must not hold the owner. */
+    dck_trie_entry_t entry = node->entries[0];
+    entry.value = dck_trie_overlay_shared_value(node);
+    gather(gathered, &count, &entry);
   }
   dck_trie_t *top = build_canonical(gathered, count, 0);
   dck_trie_t *result = dck_trie_merge_canonical((dck_trie_t *)node, top);
@@ -230,11 +252,31 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   return folded;
 }
 
+void *dck_trie_overlay_shared_value(const dck_trie_t *node) {
+  if (!dck_trie_overlay_holds_own_value(node)) {
+    return node->entries[0].value;
+  }
+  dck_atomic_ptr_t *slot = dck_trie_overlay_stand_in_slot(node);
+  void *stand_in = dck_ptr_load_acquire(slot);
+  if (stand_in == NULL) {
+    void *made = dck_value_make_stand_in(node->entries[0].value, DCK_VALUE_OWNER_TRIE); /* +1 */
+    if (dck_ptr_cas_release(slot, NULL, made)) {
+      stand_in = made;
+    } else { /* another thread made one first: use it */
+      dck_value_release(made, DCK_VALUE_OWNER_TRIE);
+      stand_in = dck_ptr_load_acquire(slot);
+    }
+  }
+  return stand_in;
+}
+
 void dck_trie_overlay_give_back(dck_trie_t *node) {
   dck_trie_t *parent = dck_trie_overlay_parent(node);
-  void *value = node->entries[0].value;
-  /* The last reference is gone: no thread can still set the slot. */
+  /* An own value is its owner, whose last reference is what is going: nothing to give back. */
+  void *value = dck_trie_overlay_holds_own_value(node) ? NULL : node->entries[0].value;
+  /* The last reference is gone: no thread can still set the slots. */
   dck_trie_t *canonical = dck_ptr_load_acquire(dck_trie_overlay_canonical_slot(node));
+  void *stand_in = dck_ptr_load_acquire(dck_trie_overlay_stand_in_slot(node));
   if (dck_trie_embedding_owner(node) == NULL) {
     free(node); /* an embedded overlay's storage is its owner's */
   }
@@ -243,7 +285,12 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
     dck_trie_release(canonical);
   }
   dck_trie_release(parent);
-  dck_value_release(value, DCK_VALUE_OWNER_TRIE);
+  if (value != NULL) {
+    dck_value_release(value, DCK_VALUE_OWNER_TRIE);
+  }
+  if (stand_in != NULL) {
+    dck_value_release(stand_in, DCK_VALUE_OWNER_TRIE);
+  }
 }
 
 void dck_trie_embedded_destroy(void *storage) {

@@ -12,6 +12,7 @@
 
 static dck_atomic_ptr_t retain_callback;
 static dck_atomic_ptr_t release_callback;
+static dck_atomic_ptr_t stand_in_callback;
 
 #ifdef DCK_DEBUG
 dck_atomic_i64_t dck_debug_counter_trie_nodes;
@@ -25,6 +26,22 @@ void dck_values_set_callbacks(dck_value_callback_t retain, dck_value_callback_t 
   /* Function pointers travel as data pointers: POSIX guarantees the conversion round-trips. */
   dck_ptr_store_release(&retain_callback, (void *)retain);
   dck_ptr_store_release(&release_callback, (void *)release);
+}
+
+void dck_values_set_stand_in_callback(dck_value_stand_in_callback_t make_stand_in) {
+  dck_ptr_store_release(&stand_in_callback, (void *)make_stand_in);
+}
+
+void *dck_value_make_stand_in(void *owner, dck_value_owner_t holder) {
+  void *callback = dck_ptr_load_acquire(&stand_in_callback);
+  if (callback == NULL) {
+    fprintf(stderr, "swift-dependencies: internal error: an own value was stored before "
+                    "dck_values_set_stand_in_callback registered how to stand in for it\n");
+    abort();
+  }
+  void *stand_in = ((dck_value_stand_in_callback_t)callback)(owner);
+  dck_value_adopt(holder);
+  return stand_in;
 }
 
 static dck_value_callback_t load_callback(const dck_atomic_ptr_t *slot) {

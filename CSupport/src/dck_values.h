@@ -36,6 +36,10 @@ void dck_object_release(void *object);
 /** Records that `owner` took over a reference it did not retain itself (a +1 handed in by a caller). */
 void dck_value_adopt(dck_value_owner_t owner);
 
+/** A new stand-in (+1, counted for `holder`) for the own value of `owner`, through the callback of
+ * dck_values_set_stand_in_callback. May run arbitrary code (it allocates a Swift object). */
+void *dck_value_make_stand_in(void *owner, dck_value_owner_t holder);
+
 #ifdef DCK_DEBUG
 /** Adds `delta` to a debug counter (defined in dck_values.c). */
 extern dck_atomic_i64_t dck_debug_counter_trie_nodes;

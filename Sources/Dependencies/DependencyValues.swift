@@ -84,6 +84,21 @@ public struct DependencyValues: Sendable {
     _scope = consume scope
   }
 
+  /// Sets `key` to `value` in the overrides: a new scope on top of the current one that carries the
+  /// value itself when it fits (`_ValueScope`), else one with a box of its own.
+  ///
+  /// Inlinable, so that it is specialized where a key is set: the scope's metadata is then looked up
+  /// once per call site (a generic call would look `_ValueScope<Value>` up on every entry).
+  @inlinable
+  mutating func _insert<Value: Sendable>(_ key: _KeyIdentity, _ value: __owned Value) {
+    guard _OwnValueStorage.fits(Value.self) else {
+      return _insert(key, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(value)))
+    }
+    let scope = _ValueScope(setting: key, to: value, in: _scope)
+    _storageHandle = _BorrowedHandle(scope.handle)
+    _scope = consume scope
+  }
+
   /// The cache default values are served from.
   @usableFromInline var _cache: _LiveValueCache {
     get { _cacheOwner ?? .shared }
@@ -194,7 +209,7 @@ public struct DependencyValues: Sendable {
     }
     set {
       let id = _KeyIdentity(Key.self)
-      _insert(id, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(newValue)))
+      _insert(id, newValue)
       _assignedKeys?.record(id, Key.self, property: function)
     }
   }

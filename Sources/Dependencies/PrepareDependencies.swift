@@ -54,7 +54,8 @@ public func prepareDependencies<R, E: Error>(
   }
   let context = values._resolvedContext(captured: nil, cache: cache.resolved)
   for key in assigned.keys {
-    guard let pointer = values._storage.lookup(key.id) else { continue }
+    // As every root holds it: a box (the cache keeps it), never a scope that carries its value.
+    guard let pointer = values._storage.sharedLookup(key.id) else { continue }
     let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if context == .preview {
       _ = cache.prepare(

@@ -164,7 +164,7 @@ final class _DefaultComputation: @unchecked Sendable {
   {
     if isCurrent, let (values, scopes) = reader {
       if let box = scopes.lookup(id) {
-        reads.record(id, box, isShared: shared?.lookup(id) == box)
+        reads.record(id, box, isShared: shared?.sharedLookup(id) == box)
         return _DependencyBox<Key.Value>.value(at: box)
       }
       reads.record(id, nil, isShared: true)
@@ -185,7 +185,7 @@ final class _DefaultComputation: @unchecked Sendable {
   /// answered): only a shared override counts, since the computation set any other itself.
   func recordOverride(_ key: _KeyIdentity, _ box: UnsafeMutableRawPointer) {
     guard isCurrent, let own, own.lookup(key) == box else { return }
-    reads.record(key, box, isShared: true)
+    reads.record(key, own.sharedLookup(key), isShared: true)
   }
 
   /// Whether the value belongs to a scope: the computation read a scope's override, or ran in a

@@ -49,7 +49,7 @@ struct _DefaultReader {
     }
     var contributes = false
     captured.forEach { key, box in
-      if !contributes, current.lookup(key) != box { contributes = true }
+      if !contributes, current.sharedLookup(key) != box { contributes = true }
     }
     return contributes ? captured : nil
   }
@@ -59,9 +59,10 @@ struct _DefaultReader {
     current.map(ObjectIdentifier.init) == id || captured.map(ObjectIdentifier.init) == id
   }
 
-  /// The override this reader finds for `key`, borrowed from its scopes.
+  /// The override this reader finds for `key`, borrowed from its scopes, as every root holds it
+  /// (`_TrieRoot.sharedLookup`): what reads record and compare.
   func lookup(_ key: _KeyIdentity) -> UnsafeMutableRawPointer? {
-    current?.lookup(key) ?? captured?.lookup(key)
+    current?.sharedLookup(key) ?? captured?.sharedLookup(key)
   }
 
   /// The value kept for `entry` of `cache` that this reader may have, if any.
@@ -107,14 +108,14 @@ struct _DefaultReader {
   )? {
     if let modelScope {
       // Its captures saw the whole of the model's scope: kept by that scope itself.
-      if reads.agree(with: modelScope.lookup) { return (modelScope, nil) }
+      if reads.agree(with: modelScope.sharedLookup) { return (modelScope, nil) }
       guard let current else { return nil }
       return (current, modelScope)
     }
     for start in [current, captured] {
-      guard let start, reads.agree(with: start.lookup) else { continue }
+      guard let start, reads.agree(with: start.sharedLookup) else { continue }
       var keeper = start
-      while let parent = keeper.parent, reads.agree(with: parent.lookup) { keeper = parent }
+      while let parent = keeper.parent, reads.agree(with: parent.sharedLookup) { keeper = parent }
       return (keeper, nil)
     }
     guard let current else { return nil }

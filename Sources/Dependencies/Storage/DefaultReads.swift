@@ -1,6 +1,6 @@
 /// What a default's computation read of the overrides around it: each key it read, once, with the
-/// override it found (its value's box, compared by address and never dereferenced) or none (the key
-/// was not overridden: its default was served).
+/// override it found (its value's box as every root holds it, `_TrieRoot.sharedLookup`, compared by
+/// address and never dereferenced) or none (the key was not overridden: its default was served).
 ///
 /// A computation records its reads through the reader's values (`_DefaultComputation`), and reads
 /// of a key's override among the cache's shared overrides (its `baseline`). A default that read an

@@ -21,13 +21,22 @@ final class _DependencyBox<Value: Sendable>: _AnyDependencyBox, @unchecked Senda
 
   /// Reads the value behind a borrowed pointer returned by the trie or the cache.
   ///
-  /// The caller guarantees that `pointer` was created by `_DependencyBox<Value>` for this very
-  /// `Value` (the key determines both) and that the structure it came from is still alive.
+  /// The caller guarantees that `pointer` was created by `_DependencyBox<Value>` or
+  /// `_ValueScope<Value>` for this very `Value` (the key determines both) and that the structure it
+  /// came from is still alive. Both keep the value `valueOffset` bytes into the object, where it is
+  /// read (not through a class's field, whose offset could be looked up in the object's metadata).
   @inlinable @inline(__always)
   static func value(at pointer: UnsafeMutableRawPointer) -> Value {
-    Unmanaged<_DependencyBox<Value>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+    (pointer + _valueOffset).assumingMemoryBound(to: Value.self).pointee
   }
 }
+
+/// Where a box and a scope that carries its value (`_ValueScope`) keep the value: right after the
+/// object's header (its metadata and reference counts). A box's `value` is the first stored property
+/// below a root class that has none (`_AnyDependencyBox`); a scope's is its root class's first
+/// (`_TrieRoot.valueStorage`); neither is aligned past 16 bytes. Values of every size and alignment
+/// a scope carries, and boxed ones, read back in ScopeOwnValueTests.
+@inlinable var _valueOffset: Int { 16 }
 
 /// A `_DependencyBox` of any value type, for code that has only the box's address: the lifecycle of
 /// cached values asks whether a value needs shutting down (a virtual call and one dynamic cast, done
@@ -50,4 +59,8 @@ let _registerValueCallbacks: Void = {
     { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },
     { Unmanaged<AnyObject>.fromOpaque($0!).release() }
   )
+  dck_values_set_stand_in_callback { owner in
+    let scope = Unmanaged<_Scope>.fromOpaque(owner!).takeUnretainedValue()
+    return Unmanaged.passRetained(scope.makeStandIn()).toOpaque()
+  }
 }()

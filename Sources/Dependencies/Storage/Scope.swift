@@ -21,8 +21,11 @@ import Foundation
 /// }
 /// model.session === model.session  // one Session for the scope, for as long as the model lives
 /// ```
+///
+/// A scope that sets a key carries the value itself when it fits (`_ValueScope`): entering it makes
+/// one object, not a scope and a box.
 @usableFromInline
-final class _Scope: _TrieRoot, @unchecked Sendable {
+class _Scope: _TrieRoot, @unchecked Sendable {
   // @unchecked Sendable: `parent` is immutable; `defaults` is only touched with the scope's lock
   // held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
 
@@ -48,21 +51,45 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   /// every scope entry's path: an owned `base` would cost the caller a retain and this initializer
   /// a release.
   init(inserting key: _KeyIdentity, taking box: Unmanaged<AnyObject>, into base: __shared _Scope?) {
+    super.init()
     // The base's root is alive (the caller holds `base`) while the new root is built.
-    guard let baseHandle = base?.handle else {
-      super.init(inserting: key, taking: box, into: dck_trie_empty())
-      return
+    insert(key, taking: box, into: base?.handle ?? dck_trie_empty())
+    settleParent(base)
+  }
+
+  /// A scope whose root is still the empty root: the subclass sets it (`_ValueScope`), then calls
+  /// `settleParent(_:)`.
+  @usableFromInline override init() { super.init() }
+
+  /// Gives a scope that carries its value (`_ValueScope`, whose storage holds it already) its root:
+  /// `base`'s root (or the empty root) with `key` mapped to this scope itself, or, where the trie
+  /// would build a root of its own, to a box of the value (`makeStandIn()`); then its parent.
+  @usableFromInline
+  final func settleOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
+    // The base's root is alive (the caller holds `base`) while the new root is built.
+    let baseHandle = base?.handle ?? dck_trie_empty()!
+    if !insertOwnValue(key, into: baseHandle) {
+      insert(key, taking: Unmanaged.passRetained(makeStandIn()), into: baseHandle)
     }
-    super.init(inserting: key, taking: box, into: baseHandle)
-    if let rootBase = dck_trie_overlay_base(handle) {
-      parent =
-        rootBase == baseHandle ? base : rootBase == base?.parent?.handle ? base?.parent : nil
-    }
+    settleParent(base)
+  }
+
+  /// Sets `parent` for a root just built on `base`'s (see `init(inserting:taking:into:)`).
+  private final func settleParent(_ base: __shared _Scope?) {
+    guard let base, let rootBase = dck_trie_overlay_base(handle) else { return }
+    parent = rootBase == base.handle ? base : rootBase == base.parent?.handle ? base.parent : nil
   }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
   override init(adopting handle: OpaquePointer) {
     super.init(adopting: handle)
+  }
+
+  /// The value this scope's override carries, as a box of its own (`_ValueScope` overrides this):
+  /// what every root but this scope's own holds for it (`dck_trie_insert_owner_into`). Only asked of
+  /// a scope that carries its value.
+  func makeStandIn() -> _AnyDependencyBox {
+    fatalError("swift-dependencies: internal error: a stand-in asked of a scope without a value")
   }
 
   deinit {
@@ -76,7 +103,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree: `self` or
   /// `other` when one of them is the result, otherwise a scope of its own.
-  func merging(_ other: _Scope) -> _Scope {
+  final func merging(_ other: _Scope) -> _Scope {
     if other === self || other.handle == handle || isEmpty { return other }
     if other.isEmpty { return self }
     let root = dck_trie_merge(handle, other.handle)!
@@ -86,7 +113,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   }
 
   /// The scope without `key`'s override, or nil when it has none.
-  func removing(_ key: _KeyIdentity) -> _Scope? {
+  final func removing(_ key: _KeyIdentity) -> _Scope? {
     let root = dck_trie_remove(handle, key.raw, key.hash)!
     if root == handle {
       dck_trie_release(root)
@@ -97,7 +124,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
 
   /// A scope of its own with the same overrides, whose root holds this scope's values but not this
   /// scope (nor what it keeps).
-  func detachedCopy() -> _Scope {
+  final func detachedCopy() -> _Scope {
     var root = dck_trie_empty()!
     forEach { key, box in
       let next = dck_trie_insert(root, key.raw, key.hash, box)!
@@ -108,7 +135,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
   }
 
   /// Calls `body` with every key this scope overrides and its value's box (borrowed).
-  func forEach(_ body: (_KeyIdentity, UnsafeMutableRawPointer) -> Void) {
+  final func forEach(_ body: (_KeyIdentity, UnsafeMutableRawPointer) -> Void) {
     withoutActuallyEscaping(body) { body in
       var visit = body
       withUnsafeMutablePointer(to: &visit) { visit in
@@ -125,7 +152,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
 
   /// When the C core hands back an existing root (+1), keep the existing scope and drop the extra
   /// reference instead of wrapping the same node twice.
-  private func releasingDuplicate(_ root: OpaquePointer) -> _Scope {
+  private final func releasingDuplicate(_ root: OpaquePointer) -> _Scope {
     dck_trie_release(root)
     return self
   }
@@ -144,7 +171,7 @@ final class _Scope: _TrieRoot, @unchecked Sendable {
 
   /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release
   /// what it removes (a deinit could run user code under the lock): it returns it instead.
-  func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
+  final func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
     _ScopeLocks.withLock(for: self) { body(&defaults) }
   }
 }
