@@ -149,7 +149,7 @@
 /* ------------------------------------------------------------------------------------------------ */
 
 /* The one shared, immortal empty root: a bitmap node with no slots. Never written. */
-static dck_trie_t empty_root = {.refcount = 1, .kind = DCK_TRIE_KIND_BITMAP};
+dck_trie_t dck_trie_empty_node = {.refcount = 1, .kind = DCK_TRIE_KIND_BITMAP};
 
 static void *allocate_or_abort(size_t size) {
   void *memory = malloc(size);
@@ -346,11 +346,11 @@ static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry
 /* ------------------------------------------------------------------------------------------------ */
 
 dck_trie_t *dck_trie_empty(void) {
-  return &empty_root;
+  return &dck_trie_empty_node;
 }
 
 void dck_trie_retain(dck_trie_t *root) {
-  if (root == &empty_root) {
+  if (root == &dck_trie_empty_node) {
     return;
   }
   void *owner = dck_trie_embedding_owner(root);
@@ -363,7 +363,7 @@ void dck_trie_retain(dck_trie_t *root) {
 }
 
 void dck_trie_release(dck_trie_t *root) {
-  if (root == &empty_root) {
+  if (root == &dck_trie_empty_node) {
     return;
   }
   void *owner = dck_trie_embedding_owner(root);
@@ -477,7 +477,7 @@ static dck_trie_t *insert(void *storage, void *owner, dck_trie_t *root, uintptr_
   if (taken) {
     dck_value_adopt(DCK_VALUE_OWNER_TRIE); /* the trie holds the caller's +1 from here on */
   }
-  if (root == &empty_root) { /* a scope's first override: nothing to look up or replace */
+  if (root == &dck_trie_empty_node) { /* a scope's first override: nothing to look up or replace */
     dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
     return dck_trie_overlay_insert(root, &entry, false, storage, owner, taken);
   }
@@ -521,7 +521,7 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
 dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
                                        uint64_t hash) {
   dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
-  if (root == &empty_root) {
+  if (root == &dck_trie_empty_node) {
     return dck_trie_overlay_insert(root, &entry, false, storage, owner, false);
   }
   bool replaces_top = root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
@@ -592,7 +592,7 @@ static removal_t remove_at(const dck_trie_t *node, unsigned depth, uintptr_t key
       result.single = node->entries[1 - at];
     } else if (node->count == 1) { /* the root's last entry */
       result.kind = REMOVAL_NODE;
-      result.node = &empty_root;
+      result.node = &dck_trie_empty_node;
     } else {
       result.kind = REMOVAL_NODE;
       result.node = bitmap_with_slot(node, bit, SLOT_EMPTY, NULL, NULL, node->count - 1);

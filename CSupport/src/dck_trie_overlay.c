@@ -125,7 +125,9 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   if (!value_taken && entry->value != owner) { /* else the reference the trie took is the node's */
     dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
   }
-  dck_trie_retain(parent);
+  if (parent != &dck_trie_empty_node) { /* a scope's first override: nothing to retain */
+    dck_trie_retain(parent);
+  }
   ((dck_trie_t **)(void *)(node->entries + 1))[0] = parent;
   *dck_trie_overlay_owner_slot(node) = owner;
   dck_ptr_store_release(dck_trie_overlay_canonical_slot(node), NULL); /* before it is published */
@@ -284,7 +286,9 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
   if (canonical != NULL) {
     dck_trie_release(canonical);
   }
-  dck_trie_release(parent);
+  if (parent != &dck_trie_empty_node) {
+    dck_trie_release(parent);
+  }
   if (value != NULL) {
     dck_value_release(value, DCK_VALUE_OWNER_TRIE);
   }

@@ -77,7 +77,11 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// Sets `parent` for a root just built on `base`'s (see `init(inserting:taking:into:)`).
   private final func settleParent(_ base: __shared _Scope?) {
     guard let base, let rootBase = dck_trie_overlay_base(handle) else { return }
-    parent = rootBase == base.handle ? base : rootBase == base.parent?.handle ? base.parent : nil
+    if rootBase == base.handle {
+      parent = base
+    } else if let grandparent = base.parent, rootBase == grandparent.handle {
+      parent = grandparent
+    }
   }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
