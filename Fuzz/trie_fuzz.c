@@ -262,58 +262,67 @@ static void destroy_embedded_root(fz_value_t *owner) {
   free(storage);
 }
 
-/* dck_trie_insert_into with a new owner (a value whose references are the root's) and a new
- * reference to `value` (taken by the call): the result is
- * the owner's embedded root, whose one reference the caller then holds, or a +1 root as
- * dck_trie_insert returns (the owner is not needed and goes). NULL when no value can be made. */
-static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value) {
+/* A new owner (a value whose references are those of the root embedded in it) and, in `storage`,
+ * the room it embeds a root in; NULL when no value can be made. */
+static fz_value_t *owner_new(void **storage) {
   fz_value_t *owner = fz_value_new(false);
   if (owner == NULL) {
     return NULL;
   }
   owner->is_owner = true;
-  void *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
-  if (storage == NULL) {
+  *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
+  if (*storage == NULL) {
     fz_fail("out of memory");
+  }
+  return owner;
+}
+
+/* The owner keeps `root` when the trie built it in its storage, and gives it back when it dies;
+ * otherwise the owner is not needed and dies now. Returns whether it kept the root. */
+static bool owner_settle(fz_value_t *owner, void *storage, const dck_trie_t *root) {
+  if ((const void *)root == storage) {
+    owner->attachment = storage;
+    owner->on_death = destroy_embedded_root;
+    return true;
+  }
+  free(storage);
+  fz_value_release(owner); /* no root in it: it dies now */
+  return false;
+}
+
+/* dck_trie_insert_into with a new owner and a new reference to `value` (taken by the call): the
+ * result is the owner's embedded root, whose one reference the caller then holds, or a +1 root as
+ * dck_trie_insert returns (the owner is not needed and goes). NULL when no value can be made. */
+static dck_trie_t *insert_embedded(int source, unsigned k, uint64_t hash, fz_value_t *value) {
+  void *storage;
+  fz_value_t *owner = owner_new(&storage);
+  if (owner == NULL) {
+    return NULL;
   }
   fz_value_retain(value); /* dck_trie_insert_into takes a reference to the value */
   dck_trie_t *root =
       dck_trie_insert_into(storage, owner, slots[source].root, key_pool[k], hash, value);
-  if ((void *)root == storage) {
-    owner->attachment = storage;
-    owner->on_death = destroy_embedded_root;
-  } else {
-    free(storage);
-    fz_value_release(owner); /* no root in it: it dies now */
-  }
+  owner_settle(owner, storage, root);
   return root;
 }
 
 /* dck_trie_insert_owner_into with a new owner that is the value: the owner's embedded root, or
  * NULL when the trie would not build it there (or no value can be made). */
 static dck_trie_t *insert_own_value(int source, unsigned k, uint64_t hash, fz_value_t **value) {
-  fz_value_t *owner = fz_value_new(false);
+  void *storage;
+  fz_value_t *owner = owner_new(&storage);
   if (owner == NULL) {
     return NULL;
   }
-  owner->is_owner = true;
   owner->is_own_value = true;
-  void *storage = malloc(DCK_TRIE_OVERLAY_SIZE);
-  if (storage == NULL) {
-    fz_fail("out of memory");
-  }
   dck_trie_t *root =
       dck_trie_insert_owner_into(storage, owner, slots[source].root, key_pool[k], hash);
-  if (root == NULL) {
-    free(storage);
-    fz_value_release(owner); /* no root in it: it dies now */
-    return NULL;
-  }
-  if ((void *)root != storage) {
+  if (root != NULL && (void *)root != storage) {
     fz_fail("dck_trie_insert_owner_into returned %p, not the storage %p", (void *)root, storage);
   }
-  owner->attachment = storage;
-  owner->on_death = destroy_embedded_root;
+  if (!owner_settle(owner, storage, root)) {
+    return NULL;
+  }
   *value = owner;
   return root;
 }

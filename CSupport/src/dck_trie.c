@@ -467,6 +467,12 @@ static dck_trie_t *insert_at(const dck_trie_t *node, unsigned depth, const dck_t
   return bitmap_with_slot(node, bit, SLOT_ENTRY, entry, NULL, node->count + 1);
 }
 
+/* Whether `root` is an overlay whose own entry is `key`: an insert of `key` replaces that overlay. */
+static bool replaces_top_overlay(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
+  return root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
+         root->entries[0].hash == hash;
+}
+
 /* dck_trie_insert (`value` borrowed) and dck_trie_insert_into (`value` taken: `taken`). */
 static dck_trie_t *insert(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
                           uint64_t hash, void *value, bool taken) {
@@ -490,8 +496,7 @@ static dck_trie_t *insert(void *storage, void *owner, dck_trie_t *root, uintptr_
     return root;
   }
   dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
-  bool replaces_top = root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
-                      root->entries[0].hash == hash;
+  bool replaces_top = replaces_top_overlay(root, key, hash);
   if (existing != NULL && !replaces_top) {
     /* An override of a key below the top: the result is canonical, so that no node keeps the
      * replaced value reachable (invariant O4 of dck_trie_overlay.c). Building it retains the
@@ -524,8 +529,7 @@ dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *r
   if (root == &dck_trie_empty_node) {
     return dck_trie_overlay_insert(root, &entry, false, storage, owner, false);
   }
-  bool replaces_top = root->kind == DCK_TRIE_KIND_OVERLAY && root->entries[0].key == key &&
-                      root->entries[0].hash == hash;
+  bool replaces_top = replaces_top_overlay(root, key, hash);
   unsigned depth = root->kind == DCK_TRIE_KIND_OVERLAY ? root->overlay_depth : 0u;
   if (!replaces_top &&
       (depth >= DCK_TRIE_OVERLAY_MAX_DEPTH || dck_trie_get(root, key, hash) != NULL)) {

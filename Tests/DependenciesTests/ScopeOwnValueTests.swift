@@ -88,6 +88,7 @@ final class OwnValueStoreModel {
 @Suite struct ScopeOwnValueTests {
   @Test func valuesOfEverySizeAndAlignmentReadBack() {
     let vector = SIMD4<Float>(1, 2, 3, 4)
+    let longString = String(repeating: "long enough to live on the heap ", count: 4)
     func expectSet(_ sixWords: SixWords, _ sevenWords: SevenWords, _ text: String) {
       @Dependency(SixWordsKey.self) var six
       @Dependency(SevenWordsKey.self) var seven
@@ -106,12 +107,11 @@ final class OwnValueStoreModel {
       $0[SixWordsKey.self] = SixWords()
       $0[SevenWordsKey.self] = SevenWords()
       $0[VectorKey.self] = vector
-      $0[OwnStringKey.self] = String(repeating: "long enough to live on the heap ", count: 4)
+      $0[OwnStringKey.self] = longString
       $0[GreetingKey.self] = { "Hi, \($0)" }
       $0[ExistentialKey.self] = "forty-two"
     } operation: {
-      expectSet(
-        SixWords(), SevenWords(), String(repeating: "long enough to live on the heap ", count: 4))
+      expectSet(SixWords(), SevenWords(), longString)
       // Nested scopes: the top key replaced, then a key set further out (a root the trie builds),
       // then enough new keys to fold the chain.
       withDependencies {
