@@ -166,13 +166,14 @@ let package = Package(
     .testTarget(name: "SwiftSourceLexingTests", dependencies: ["SwiftSourceLexing"]),
     .testTarget(
       name: "CDependenciesTests",
-      dependencies: ["CDependencies"]
+      dependencies: ["CDependencies", "JoinedThread"]
     ),
     .testTarget(
       name: "DependenciesTests",
       // CDependencies: the soak and bad-input tests read the core's live counters.
       dependencies: [
         "Dependencies", "CDependencies", "IssueCollecting", "RetainCounting", "ChildTestRun",
+        "JoinedThread",
       ]
     ),
     // Counts the Swift retains of a read, for the read-path test (test binary only, not a product):
@@ -186,6 +187,8 @@ let package = Package(
     // Runs some of a test binary's own Swift Testing tests as a run of their own in a child
     // process (not a product), for behaviour only a whole run shows.
     .target(name: "ChildTestRun", path: "Tests/Support/ChildTestRun"),
+    // Runs a closure on a thread of its own and waits for the thread's exit (not a product).
+    .target(name: "JoinedThread", path: "Tests/Support/JoinedThread"),
     .testTarget(
       name: "IssueReportingTests",
       dependencies: ["IssueReporting", "IssueCollecting", "ChildTestRun"]

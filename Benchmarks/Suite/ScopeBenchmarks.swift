@@ -8,7 +8,10 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
   let group = "withDependencies scopes"
   for size in sizes {
     let keys = fillerKeys(size)
-    // The outer scope overrides the `size` keys (with none, its values are the root's).
+    // The outer scope overrides the `size` keys (with none, its values are the root's). The
+    // scopes measured are nested in its binding, on a thread outside any task: ours put their
+    // values in that binding's place while they run (`_bind(_:over:_:)`); on a task (the rows
+    // below) they bind their values anew, as the classic model always does.
     let ours = withDependencies {
       setting(keys, in: &$0)
     } operation: {
@@ -24,6 +27,15 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         group, "withDependencies (1 override), \(size) keys in context", parameter: size, ours,
         classic))
   }
+
+  // The same scope at the root: no binding around it (a thread's first scope), so each entry
+  // binds its values anew, on both sides.
+  let oursAtTheRoot = measure(settings) { iterations in enterScopes(iterations) }
+  let classicAtTheRoot = measure(settings) { iterations in enterClassicScopes(iterations) }
+  report.add(
+    row(
+      group, "withDependencies (1 override) at the root, 0 keys in context", oursAtTheRoot,
+      classicAtTheRoot))
 
   // The same scope entered on a task, as a server's request handler enters it: synchronously (a
   // synchronous helper the handler calls), then with `await`.

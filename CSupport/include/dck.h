@@ -67,11 +67,17 @@ void dck_values_set_stand_in_callback(dck_value_stand_in_callback_t make_stand_i
 /** An immutable trie node; a root is a node. Opaque. */
 typedef struct dck_trie dck_trie_t;
 
+/** The shared empty trie's node (defined in dck_trie.c); use dck_trie_empty. */
+extern struct dck_trie dck_trie_empty_node;
+
 /**
  * The shared empty trie. Returns +1 (the empty root is immortal, so releasing it is a no-op, but
- * callers treat it like any other reference). Wait-free.
+ * callers treat it like any other reference). Inline: a scope entry asks for it on its hot path.
+ * Wait-free.
  */
-dck_trie_t *dck_trie_empty(void);
+static inline dck_trie_t *dck_trie_empty(void) {
+  return &dck_trie_empty_node;
+}
 
 /** Adds a reference to `root` (+1). Wait-free. */
 void dck_trie_retain(dck_trie_t *root);
@@ -386,6 +392,34 @@ void dck_keypath_getter_call(const void *getter, const void *arguments, void *re
 /** Ends the innermost task-local binding of the calling task (or thread), destroying its value. */
 void dck_task_local_pop(void);
 
+/** Whether the calling code runs in a Swift task (false on a thread outside any). Wait-free. */
+bool dck_task_is_running(void);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Spare scope objects                                                                              */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * A scope object the calling thread kept for its next scope entry (+1, handed to the caller), or
+ * NULL when it keeps none: see dck_spare_scopes.c. Wait-free.
+ */
+void *dck_spare_scope_take(void);
+
+/**
+ * Keeps `scope` (+1, taken: an emptied scope object nothing else references) for the calling
+ * thread's next scope entry, or returns false, leaving the reference with the caller, when the
+ * thread keeps as many as it may. The thread's exit releases what it still keeps. Wait-free after
+ * the thread's first use of the core.
+ */
+bool dck_spare_scope_keep(void *scope);
+
+/**
+ * Whether the caller's strong reference to the native Swift object `object` is its only one (what
+ * `isKnownUniquelyReferenced` asks, for an object the caller holds through an unmanaged reference).
+ * Acquire ordering. Wait-free.
+ */
+bool dck_object_is_uniquely_referenced(const void *object);
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Pinned Swift objects                                                                             */
 /* ------------------------------------------------------------------------------------------------ */
@@ -488,6 +522,9 @@ int64_t dck_debug_live_cache_values(void);
  * set a read frame, raised the setting flag) and not yet exited.
  */
 int64_t dck_debug_live_thread_blocks(void);
+
+/** Scope objects currently kept spare by threads (dck_spare_scope_keep), for their next entries. */
+int64_t dck_debug_live_spare_scopes(void);
 
 /**
  * Folds of an overlay root that lost the race to keep theirs (dck_trie_canonical: another thread

@@ -17,14 +17,20 @@
  * destroys its value). Both are part of the runtime's ABI: the standard library's inlinable
  * `withValue` calls them from client code.
  *
- * Progress: blocking only in that the runtime allocates the binding (from the task's allocator, or
- * the heap when no task runs).
+ * dck_task_is_running asks `swift_task_getCurrent`, the entry point behind `withUnsafeCurrentTask`
+ * (Swift may not name it itself), whether the calling code runs in a task: outside any task, a
+ * thread's bindings are its own (no child task can share them), which lets a synchronous scope
+ * nested in one rebind it in place (see `DependencyValues._bind(_:over:_:)`).
+ *
+ * Progress: the push is blocking only in that the runtime allocates the binding (from the task's
+ * allocator, or the heap when no task runs); the pop and dck_task_is_running are wait-free.
  */
 #include "dck.h"
 
 extern __attribute__((swiftcall)) void swift_task_localValuePush(const void *key, void *value,
                                                                  const void *type);
 extern __attribute__((swiftcall)) void swift_task_localValuePop(void);
+extern __attribute__((swiftcall)) void *swift_task_getCurrent(void);
 
 /* Called from Swift as `(UnsafeRawPointer, __owned Value)`, generic over `Value`: the key, the
  * address of the value (owned), then its metadata, in the Swift convention. */
@@ -38,4 +44,8 @@ __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void
 
 void dck_task_local_pop(void) {
   swift_task_localValuePop();
+}
+
+bool dck_task_is_running(void) {
+  return swift_task_getCurrent() != NULL;
 }

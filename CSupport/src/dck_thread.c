@@ -24,6 +24,7 @@ static pthread_key_t exit_key;
    reach the block any more). */
 static void thread_exited(void *block) {
   dck_thread_t *thread = block;
+  dck_spare_scopes_release_all(thread); /* first: their deinits may use the block */
   if (thread->epoch_record != NULL) {
     dck_epoch_release_thread(thread->epoch_record);
   }

@@ -29,6 +29,7 @@
  *     memo           dck_cache.c           this thread only
  *     read_frame     dck_read_frame.c      this thread only
  *     setting        dck_setting.c         this thread only
+ *     spare_scopes   dck_spare_scopes.c    this thread only
  *     epoch_record   dck_epoch_record.c    this thread only (the record itself is read by writers'
  *                                          ck_epoch_poll, see dck_epoch_record.h)
  *     waiting_on     dck_cache.c           written by this thread, read by others, both under the
@@ -41,7 +42,8 @@
  *
  * dck_thread_get allocates the block (zeroed: an empty memo, no frame, no record, waiting on
  * nothing) on the thread's first use of the core, and hands it to a pthread key whose destructor
- * runs when the thread exits. The destructor hands the epoch record back (dck_epoch_release_thread),
+ * runs when the thread exits. The destructor releases the scope objects the thread keeps
+ * (dck_spare_scopes.c), hands the epoch record back (dck_epoch_release_thread),
  * clears `dck_thread_block`, and frees the block. Freeing it is safe whatever the state of the caches
  * and the epoch, created or destroyed before or after the exit:
  *   1. the memo holds cache ids and borrowed value pointers that only this thread reads, and only
@@ -76,6 +78,10 @@ struct ck_epoch_record; /* <ck_epoch.h> */
 /* Slots of the cache's per-thread memo (dck_cache.c): direct-mapped, a power of two. */
 #define DCK_MEMO_SLOTS 64
 
+/* The scope objects a thread keeps for its next scope entries (dck_spare_scopes.c): as many as the
+   scopes it usually has nested at once. */
+#define DCK_SPARE_SCOPES 16
+
 /* One memo slot, written and read by dck_cache.c only. */
 typedef struct dck_memo_slot {
   uint64_t cache_id; /* 0: empty (cache ids start at 1) */
@@ -88,6 +94,8 @@ typedef struct dck_thread {
   dck_memo_slot_t memo[DCK_MEMO_SLOTS];
   void *read_frame;
   bool setting; /* dck_setting.c */
+  uint32_t spare_scope_count; /* dck_spare_scopes.c */
+  void *spare_scopes[DCK_SPARE_SCOPES];
   struct ck_epoch_record *epoch_record; /* NULL until the thread's first read section */
   /* The entry this thread waits for (NULL when it does not wait); other threads read it while
      following a wait-for chain, so it sits on a cache line of its own. */
@@ -110,6 +118,9 @@ static inline dck_thread_t *dck_thread_get(void) {
   }
   return thread;
 }
+
+/** Releases the scope objects `thread` keeps (dck_spare_scopes.c): its exit destructor. */
+void dck_spare_scopes_release_all(dck_thread_t *thread);
 
 /** The calling thread's block, or NULL when it has none yet (allocates nothing). */
 static inline dck_thread_t *dck_thread_existing(void) {

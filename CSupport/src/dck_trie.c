@@ -345,10 +345,6 @@ static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry
 /* Public API: references, lookup, count                                                            */
 /* ------------------------------------------------------------------------------------------------ */
 
-dck_trie_t *dck_trie_empty(void) {
-  return &dck_trie_empty_node;
-}
-
 void dck_trie_retain(dck_trie_t *root) {
   if (root == &dck_trie_empty_node) {
     return;

@@ -153,9 +153,8 @@ void *dck_trie_overlay_shared_value(const dck_trie_t *node);
 
 /* Shared by dck_trie.c and dck_trie_overlay.c (defined in dck_trie.c). */
 
-/** The shared empty root (dck_trie_empty): immortal, so retaining and releasing it do nothing, and a
- * caller on a hot path may skip the call. */
-extern dck_trie_t dck_trie_empty_node;
+/* The shared empty root, dck_trie_empty_node (declared in dck.h): immortal, so retaining and
+ * releasing it do nothing, and a caller on a hot path may skip the call. */
 
 /** A new node (+1) with room for its entries and children, which the caller fills in. */
 dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,

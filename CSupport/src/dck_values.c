@@ -19,6 +19,7 @@ dck_atomic_i64_t dck_debug_counter_trie_nodes;
 dck_atomic_i64_t dck_debug_counter_caches;
 dck_atomic_i64_t dck_debug_counter_threads;
 dck_atomic_i64_t dck_debug_counter_fold_races;
+dck_atomic_i64_t dck_debug_counter_spare_scopes;
 static dck_atomic_i64_t live_values[2];
 #endif
 
@@ -111,6 +112,14 @@ int64_t dck_debug_live_caches(void) {
 int64_t dck_debug_live_cache_values(void) {
 #ifdef DCK_DEBUG
   return dck_counter_load(&live_values[DCK_VALUE_OWNER_CACHE]);
+#else
+  return -1;
+#endif
+}
+
+int64_t dck_debug_live_spare_scopes(void) {
+#ifdef DCK_DEBUG
+  return dck_counter_load(&dck_debug_counter_spare_scopes);
 #else
   return -1;
 #endif

@@ -46,6 +46,7 @@ extern dck_atomic_i64_t dck_debug_counter_trie_nodes;
 extern dck_atomic_i64_t dck_debug_counter_caches;
 extern dck_atomic_i64_t dck_debug_counter_threads;    /* per-thread blocks (dck_thread.c) */
 extern dck_atomic_i64_t dck_debug_counter_fold_races; /* folds that lost (dck_trie_overlay.c) */
+extern dck_atomic_i64_t dck_debug_counter_spare_scopes; /* kept by threads (dck_spare_scopes.c) */
 #define DCK_DEBUG_COUNT(counter, delta) dck_counter_add(&(counter), (delta))
 #else
 #define DCK_DEBUG_COUNT(counter, delta) ((void)0)

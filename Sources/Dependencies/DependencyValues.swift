@@ -87,14 +87,14 @@ public struct DependencyValues: Sendable {
   /// Sets `key` to `value` in the overrides: a new scope on top of the current one that carries the
   /// value itself when it fits (`_ValueScope`), else one with a box of its own.
   ///
-  /// Inlinable, so that it is specialized where a key is set: the scope's metadata is then looked up
-  /// once per call site (a generic call would look `_ValueScope<Value>` up on every entry).
+  /// Inlinable, so that it is specialized where a key is set: the value is moved into the scope by
+  /// code that knows its type.
   @inlinable
   mutating func _insert<Value: Sendable>(_ key: _KeyIdentity, _ value: __owned Value) {
     guard _OwnValueStorage.fits(Value.self) else {
       return _insert(key, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(value)))
     }
-    let scope = _ValueScope(setting: key, to: value, in: _scope)
+    let scope = _ValueScope.setting(key, to: value, in: _scope)
     _storageHandle = _BorrowedHandle(scope.handle)
     _scope = consume scope
   }

@@ -33,9 +33,10 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) throws(E) -> Void,
   operation: () throws(E) -> R
 ) throws(E) -> R {
-  var values = DependencyValues._currentPointer.pointee
+  let current = DependencyValues._currentBinding
+  var values = DependencyValues._copyForScope(of: current)
   try values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, operation)
+  return try DependencyValues._bind(consume values, over: current.bound, operation)
 }
 
 /// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
@@ -58,9 +59,10 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) -> Void,
   operation: () throws(E) -> R
 ) throws(E) -> R {
-  var values = DependencyValues._currentPointer.pointee
+  let current = DependencyValues._currentBinding
+  var values = DependencyValues._copyForScope(of: current)
   values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, operation)
+  return try DependencyValues._bind(consume values, over: current.bound, operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.
@@ -83,7 +85,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) async throws(E) -> Void,
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
-  var values = DependencyValues._currentPointer.pointee
+  var values = DependencyValues._copyForScope(of: DependencyValues._currentBinding)
   try await values._update(updateValuesForOperation)
   return try await DependencyValues._bind(consume values, isolation: isolation, operation)
 }
@@ -106,7 +108,7 @@ public func withDependencies<R, E: Error>(
   _ updateValuesForOperation: (inout DependencyValues) async -> Void,
   operation: () async throws(E) -> R
 ) async throws(E) -> R {
-  var values = DependencyValues._currentPointer.pointee
+  var values = DependencyValues._copyForScope(of: DependencyValues._currentBinding)
   await values._update(updateValuesForOperation)
   return try await DependencyValues._bind(consume values, isolation: isolation, operation)
 }
@@ -162,15 +164,45 @@ extension DependencyValues {
   ///
   /// The values are moved into the task-local binding (`_TaskLocalBinding`), not copied into it as
   /// `TaskLocal.withValue` would: a scope entry pays no copy of them, and its teardown destroys them
-  /// once.
+  /// once. When nothing else holds their scope after that, this thread keeps it for its next entry.
   @inlinable
   static func _bind<R, E: Error>(
     _ values: consuming DependencyValues, _ operation: () throws(E) -> R
   ) throws(E) -> R {
-    _TaskLocalBinding.push(values)
-    defer { _TaskLocalBinding.pop() }
+    let scope = _TaskLocalBinding.push(values)
+    defer { _TaskLocalBinding.pop(scope) }
     let result = try operation()
     _recordScopeOfCurrentValues(ofResult: result)
+    return result
+  }
+
+  /// `_bind(_:_:)` for a scope entered synchronously in values bound at `bound` (see
+  /// `_currentBinding`). Outside any task (`_TaskLocalBinding.isOutsideAnyTask`), the binding is
+  /// this thread's alone, and only code this scope runs synchronously reads it until the scope
+  /// ends: the scope puts `values` in the binding's place instead of binding them anew (no push,
+  /// no pop, no allocation), and puts the outer values back when `operation` returns or throws.
+  /// A task started inside copies `values`, as it would copy a binding of its own. In a task, a
+  /// child task may be reading the binding at the same time: the scope binds its values as
+  /// `_bind(_:_:)` does.
+  @inlinable
+  static func _bind<R, E: Error>(
+    _ values: consuming DependencyValues, over bound: UnsafeMutablePointer<DependencyValues>?,
+    _ operation: () throws(E) -> R
+  ) throws(E) -> R {
+    guard let bound, _TaskLocalBinding.isOutsideAnyTask else {
+      return try _bind(consume values, operation)
+    }
+    let outer = bound.move()
+    bound.initialize(to: consume values)
+    let result: R
+    do {
+      result = try operation()
+    } catch {
+      _TaskLocalBinding.putBack(outer, at: bound)
+      throw error
+    }
+    _recordScopeOfCurrentValues(ofResult: result)
+    _TaskLocalBinding.putBack(outer, at: bound)
     return result
   }
 
@@ -182,8 +214,8 @@ extension DependencyValues {
     _ values: consuming DependencyValues, isolation: isolated (any Actor)?,
     _ operation: () async throws(E) -> R
   ) async throws(E) -> R {
-    _TaskLocalBinding.push(values)
-    defer { _TaskLocalBinding.pop() }
+    let scope = _TaskLocalBinding.push(values)
+    defer { _TaskLocalBinding.pop(scope) }
     let result = try await operation()
     _recordScopeOfCurrentValues(ofResult: result)
     return result

@@ -1,5 +1,6 @@
 import CDependencies
 import Foundation
+import JoinedThread
 import Testing
 
 #if canImport(Glibc)
@@ -103,31 +104,4 @@ struct ThreadBlockTests {
 private struct DestructorProbe {
   var cache: OpaquePointer
   var payload: Int
-}
-
-/// Runs `body` on a new thread and returns once the thread has exited (pthread_join), its
-/// thread-exit destructors included.
-private func runJoinedThread(_ body: @escaping @Sendable () -> Void) {
-  final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-  let argument = Unmanaged.passRetained(Body(body)).toOpaque()
-  #if canImport(Glibc)
-    var thread = pthread_t()
-  #else
-    var thread: pthread_t?
-  #endif
-  let status = pthread_create(
-    &thread, nil,
-    { argument in
-      Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
-      return nil
-    }, argument)
-  precondition(status == 0, "pthread_create failed: \(status)")
-  #if canImport(Glibc)
-    pthread_join(thread, nil)
-  #else
-    pthread_join(thread!, nil)
-  #endif
 }

@@ -18,17 +18,44 @@ func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 /// asynchronous code, in the order `withValue` does them.
 @usableFromInline
 enum _TaskLocalBinding {
-  /// Makes `values` (taken) the current values of this task (or thread) until `pop()`.
+  /// Makes `values` (taken) the current values of this task (or thread) until `pop(_:)`; returns a
+  /// reference to their scope (+1), for `pop(_:)`.
   @inlinable @inline(__always)
-  static func push(_ values: consuming DependencyValues) {
+  static func push(_ values: consuming DependencyValues) -> Unmanaged<_Scope>? {
+    let scope = values._scope.map { Unmanaged.passRetained($0) }
     _taskLocalPushTaking(
       UnsafeRawPointer(dck_facade_task_local_key()) ?? DependencyValues._currentKey, values)
+    return scope
   }
 
-  /// Ends the innermost binding of this task (or thread), destroying its values.
+  /// Ends the innermost binding of this task (or thread), destroying its values, then ends the
+  /// reference to their scope that `push(_:)` returned: a scope nothing else holds any more is
+  /// kept for this thread's next scope entry (`_ValueScope.recycle(_:)`).
   @inlinable @inline(__always)
-  static func pop() {
+  static func pop(_ scope: Unmanaged<_Scope>?) {
     dck_task_local_pop()
+    if let scope { _ValueScope.recycle(scope) }
+  }
+
+  /// Whether the calling code runs outside any task. A binding is then this thread's alone: no
+  /// child task can share it (only a task has child tasks; a task started here copies it), so a
+  /// synchronous scope nested in it may put its values in the binding's place and back
+  /// (`DependencyValues._bind(_:over:_:)`).
+  @inlinable @inline(__always)
+  static var isOutsideAnyTask: Bool { !dck_task_is_running() }
+
+  /// Puts `outer` back at `bound`, in place of the values a scope had put there
+  /// (`DependencyValues._bind(_:over:_:)`), and destroys those, ending their reference to their
+  /// scope as `pop(_:)` does.
+  @inlinable @inline(__always)
+  static func putBack(
+    _ outer: consuming DependencyValues, at bound: UnsafeMutablePointer<DependencyValues>
+  ) {
+    var inner = bound.move()
+    bound.initialize(to: outer)
+    guard let scope = inner._scope.take() else { return }
+    _ = consume inner
+    _ValueScope.recycle(Unmanaged.passRetained(consume scope))
   }
 }
 
@@ -39,19 +66,45 @@ enum _TaskLocalBinding {
 func _taskLocalPushTaking<Value>(_ key: UnsafeRawPointer, _ value: __owned Value)
 
 extension DependencyValues {
+  /// The address of the current values, and the task-local binding's (the same address) when values
+  /// are bound, nil for the root values: see `_currentBinding`.
+  @usableFromInline
+  typealias _CurrentBinding = (
+    values: UnsafePointer<DependencyValues>, bound: UnsafeMutablePointer<DependencyValues>?
+  )
+
   /// The values used where no scope is bound: no overrides, the detected context, the shared cache.
   @usableFromInline
   static var _root: DependencyValues { _rootPointer.pointee }
 
   /// `_root`, at a stable address for the life of the process, so that a read can borrow it in
-  /// place like a bound value.
+  /// place like a bound value. Never written after this: the root values hold no counted reference
+  /// (no scope, the shared cache, no recorder of assigned keys), which `_copyForScope` relies on.
   @usableFromInline
   nonisolated(unsafe) static let _rootPointer: UnsafeMutablePointer<DependencyValues> = {
     let pointer = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
     pointer.initialize(
       to: DependencyValues(storage: .empty, context: .detected, cache: .shared))
+    Swift.precondition(
+      pointer.pointee._scope == nil && pointer.pointee._cacheOwner == nil
+        && pointer.pointee._assignedKeys == nil,
+      "swift-dependencies: internal error: the root values hold a reference")
     return pointer
   }()
+
+  /// A copy of the current values `current` (`_currentBinding`), for a scope to change. The root
+  /// values (nothing bound) are copied bit for bit: they hold no counted reference (see
+  /// `_rootPointer`), so their copy needs no retain, and skips the copy's value witness, which
+  /// retains each reference field, nil or not. Bound values are copied as Swift copies them.
+  @inlinable @inline(__always)
+  static func _copyForScope(of current: _CurrentBinding) -> DependencyValues {
+    if current.bound != nil { return current.values.pointee }
+    return withUnsafeTemporaryAllocation(of: DependencyValues.self, capacity: 1) { copy in
+      UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(
+        from: current.values, byteCount: MemoryLayout<DependencyValues>.size)
+      return copy.baseAddress!.move()
+    }
+  }
 
   /// The identity of the `_current` task local, as the runtime knows it: the address of its
   /// `TaskLocal` object, which lives as long as the process. Immutable, hence `nonisolated(unsafe)`.
@@ -60,30 +113,40 @@ extension DependencyValues {
     Unmanaged.passUnretained($_current).toOpaque())
 
   /// The address of the current values: the task-local binding, or the root values. Valid for
-  /// synchronous use on the calling task (a binding outlives any synchronous code inside it).
+  /// synchronous use on the calling task (a binding outlives any synchronous code inside it). A
+  /// scope entered synchronously inside may put its own values at that address while it runs, and
+  /// puts these back before it returns (`_bind(_:over:_:)`).
   ///
   /// The task-local's identity and the root's address are read from C slots published once
   /// (`dck_facade_*`), so that a read pays one load for each instead of the `swift_once` check of a
   /// Swift global.
   @inlinable @inline(__always)
-  static var _currentPointer: UnsafePointer<DependencyValues> {
+  static var _currentPointer: UnsafePointer<DependencyValues> { _currentBinding.values }
+
+  /// The address of the current values (`_currentPointer`), and the task-local binding's, the same
+  /// address, when values are bound (nil for the root values): a scope entered synchronously may
+  /// rebind them in place (`_bind(_:over:_:)`).
+  @inlinable @inline(__always)
+  static var _currentBinding: _CurrentBinding {
     guard let key = dck_facade_task_local_key(), let root = dck_facade_root_values() else {
       return _publishFacadeSlots()
     }
     if let bound = _taskLocalValueGet(key) {
-      return UnsafePointer(bound.assumingMemoryBound(to: DependencyValues.self))
+      let values = bound.assumingMemoryBound(to: DependencyValues.self)
+      return (UnsafePointer(values), values)
     }
-    return UnsafePointer(root.assumingMemoryBound(to: DependencyValues.self))
+    return (UnsafePointer(root.assumingMemoryBound(to: DependencyValues.self)), nil)
   }
 
-  /// Publishes `_currentKey` and `_rootPointer` in the C slots, then returns the current values'
-  /// address: the first read of the process takes this path.
+  /// Publishes `_currentKey` and `_rootPointer` in the C slots, then returns `_currentBinding`: the
+  /// first read of the process takes this path.
   @usableFromInline @inline(never)
-  static func _publishFacadeSlots() -> UnsafePointer<DependencyValues> {
+  static func _publishFacadeSlots() -> _CurrentBinding {
     dck_facade_publish(UnsafeMutableRawPointer(mutating: _currentKey), _rootPointer)
     if let bound = _taskLocalValueGet(_currentKey) {
-      return UnsafePointer(bound.assumingMemoryBound(to: DependencyValues.self))
+      let values = bound.assumingMemoryBound(to: DependencyValues.self)
+      return (UnsafePointer(values), values)
     }
-    return UnsafePointer(_rootPointer)
+    return (UnsafePointer(_rootPointer), nil)
   }
 }

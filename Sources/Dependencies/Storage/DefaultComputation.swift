@@ -104,6 +104,7 @@ final class _DefaultComputation: @unchecked Sendable {
     self.shared = cache.baseline
     let modelScope = scopes.modelScope
     let sharedOverrides = Self.sharedOverrides(cache.baseline, agreeingWith: scopes)
+    modelScope?.noteWeakReference()
     self.modelScope = modelScope
     self.runsInAModelScope = modelScope != nil
     // A copy of the model's overrides, not its scope: what the computation leaves behind (a task

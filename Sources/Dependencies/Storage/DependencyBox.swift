@@ -22,7 +22,7 @@ final class _DependencyBox<Value: Sendable>: _AnyDependencyBox, @unchecked Senda
   /// Reads the value behind a borrowed pointer returned by the trie or the cache.
   ///
   /// The caller guarantees that `pointer` was created by `_DependencyBox<Value>` or
-  /// `_ValueScope<Value>` for this very `Value` (the key determines both) and that the structure it
+  /// a `_ValueScope` carrying a `Value` (the key determines both) and that the structure it
   /// came from is still alive. Both keep the value `_valueOffset` bytes into the object, where it is
   /// read (not through a class's field, whose offset could be looked up in the object's metadata).
   @inlinable @inline(__always)

@@ -36,6 +36,9 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   @exclusivity(unchecked) private(set) var parent: _Scope?
   /// The defaults this scope keeps; only touched with its lock held (or in `deinit`).
   @exclusivity(unchecked) private var defaults = _ScopeDefaults()
+  /// Whether a weak reference to this scope was ever formed (`noteWeakReference()`); only set with
+  /// its lock held.
+  @exclusivity(unchecked) private var wasWeaklyReferenced = false
 
   /// A scope whose root maps `key` to `box` and otherwise equals `base`'s root (or the empty
   /// root), where no root holds `box` yet (a new box: `key` cannot map to it already).
@@ -94,6 +97,27 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// a scope that carries its value.
   func makeStandIn() -> _AnyDependencyBox {
     fatalError("swift-dependencies: internal error: a stand-in asked of a scope without a value")
+  }
+
+  /// Records that a weak reference to this scope is being formed; every weak reference to a scope
+  /// is formed right after this call. A scope that ever had one is never emptied and kept spare
+  /// (`_ValueScope.recycle(_:)`): the weak reference would load the scope's next use.
+  final func noteWeakReference() {
+    _ScopeLocks.withLock(for: self) { wasWeaklyReferenced = true }
+  }
+
+  /// Whether this scope may be emptied and kept spare once its caller holds the only reference to
+  /// it: it never had a weak reference and keeps no default. Read without the lock: the caller's
+  /// uniqueness test ordered every other holder's writes before it (`dck_spare_scope_keep`).
+  final var mayBeKeptSpare: Bool { !wasWeaklyReferenced && defaults.isEmpty }
+
+  /// Gives back the root, as `deinit` does, and hands the parent (+1) to the caller, leaving a scope
+  /// of the empty root without parent, as `init()` makes: for a scope emptied to be kept spare, whose
+  /// parent may be left unreferenced too.
+  final func takeParentGivingBackRoot() -> _Scope? {
+    let parent = self.parent.take()
+    giveBackRoot()
+    return parent
   }
 
   deinit {

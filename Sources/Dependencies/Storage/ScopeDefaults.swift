@@ -109,6 +109,7 @@ final class _KeptDefault: Sendable {
     self.cache = cache
     self.entry = entry
     self.site = site
+    other?.noteWeakReference()
     self.alsoReadScope = other
     self.readsAnotherScope = other != nil
     self.order = _KeptDefault.nextOrder()

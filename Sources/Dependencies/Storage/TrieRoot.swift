@@ -38,8 +38,8 @@ class _TrieRoot: @unchecked Sendable {
   /// Makes this owner's root map `key` to `box` and otherwise equal the root `base` (borrowed),
   /// where `key` does not map to `box` already (which would give back `base` itself). A new key, or
   /// the key of the top overlay, adds one overlay node whatever the size of the map, built inside
-  /// this owner; otherwise the trie builds a root of its own, which this owner adopts. Called once,
-  /// by the initializer, on an owner of the empty root.
+  /// this owner; otherwise the trie builds a root of its own, which this owner adopts. Called on an
+  /// owner of the empty root, before anyone else can see it.
   ///
   /// `box` is a +1 reference the trie takes over (`dck_trie_insert_into`): a new box goes into the
   /// new root without a retain and a release around the call.
@@ -69,8 +69,23 @@ class _TrieRoot: @unchecked Sendable {
   }
 
   deinit {
+    releaseRoot()
+  }
+
+  /// Gives back the root, leaving an owner of the empty root, as `init()` makes, which
+  /// `insert(_:taking:into:)` or `insertOwnValue(_:into:)` may give a root again: for a scope
+  /// emptied to be kept spare (`_ValueScope.recycle(_:)`). Only when no one else references the
+  /// owner.
+  final func giveBackRoot() {
+    releaseRoot()
+    handle = dck_trie_empty()
+  }
+
+  /// Gives back the root: what the embedded one holds, or the reference to one of the trie's.
+  private final func releaseRoot() {
     if UnsafeMutableRawPointer(handle) == embeddedNodeAddress {
-      // No reference to this owner is left, so none to the root in it: give back what it holds.
+      // No reference to this owner is left but its holder's, so none to the root in it: give back
+      // what it holds.
       dck_trie_embedded_destroy(embeddedNodeAddress)
     } else {
       dck_trie_release(handle)

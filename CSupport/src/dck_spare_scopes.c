@@ -1,0 +1,69 @@
+/*
+ * dck_spare_scopes.c — a few scope objects per thread, kept for the thread's next scope entries.
+ *
+ * A scope entry at its cheapest makes one Swift object (the façade's `_ValueScope`, which carries
+ * the override's value and the root in its own storage) and frees it when the scope ends. Making
+ * and freeing it is about a third of the entry: malloc and free, the runtime's allocation,
+ * release-to-zero and deallocation paths. When the object is unreferenced at the end of its scope,
+ * the façade empties it instead (it gives back the root and destroys the value, as its deinit
+ * would) and keeps it here, and the thread's next scope entry takes it instead of allocating one.
+ *
+ * The façade only keeps an object that nothing else can reach: it holds the last strong reference
+ * (dck_object_is_uniquely_referenced), no weak reference to it was ever formed, and it kept no
+ * default values. The uniqueness test loads the object's strong count with acquire ordering (the
+ * runtime's `consume`), which pairs with the release ordering of every other holder's last release:
+ * whatever they did with the object happened before the façade empties it. What an object may hold
+ * while kept here: nothing but its empty storage (an empty root holds no reference).
+ *
+ * Ownership: a kept object is a +1 reference that this thread's block holds. dck_spare_scope_take
+ * hands that reference to the caller; dck_spare_scope_keep takes the caller's reference, or returns
+ * false and leaves it with the caller when the thread keeps DCK_SPARE_SCOPES already (the caller
+ * then releases it, and the object is freed as usual). When the thread exits, its block's
+ * destructor releases the objects it still keeps (dck_spare_scopes_release_all, dck_thread.c).
+ *
+ * The objects kept are the thread's own (the block is thread-local), so keeping and taking them
+ * involves no ordering; an object whose scope ends on another thread than it began on is kept by
+ * that thread. All three functions are wait-free (after the thread's first use of the core, which
+ * allocates its block).
+ */
+#include "dck.h"
+
+#include "dck_thread.h"
+#include "dck_values.h"
+
+/* The Swift runtime's uniqueness test (libswiftCore, C calling convention): what
+   `isKnownUniquelyReferenced` compiles to for a native object. */
+extern bool swift_isUniquelyReferenced_nonNull_native(const void *object);
+
+bool dck_object_is_uniquely_referenced(const void *object) {
+  return swift_isUniquelyReferenced_nonNull_native(object);
+}
+
+void *dck_spare_scope_take(void) {
+  dck_thread_t *thread = dck_thread_existing();
+  if (thread == NULL || thread->spare_scope_count == 0) {
+    return NULL;
+  }
+  DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, -1);
+  return thread->spare_scopes[--thread->spare_scope_count];
+}
+
+bool dck_spare_scope_keep(void *scope) {
+  dck_thread_t *thread = dck_thread_get();
+  if (thread->spare_scope_count == DCK_SPARE_SCOPES) {
+    return false;
+  }
+  thread->spare_scopes[thread->spare_scope_count++] = scope;
+  DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
+  return true;
+}
+
+void dck_spare_scopes_release_all(dck_thread_t *thread) {
+  /* A release runs the object's deinit, which may use the core again (dck_thread.h, "Lifetime"):
+     take each object out of the block before releasing it. */
+  while (thread->spare_scope_count > 0) {
+    void *scope = thread->spare_scopes[--thread->spare_scope_count];
+    DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, -1);
+    dck_object_release(scope);
+  }
+}
