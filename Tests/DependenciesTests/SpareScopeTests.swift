@@ -28,21 +28,6 @@ enum SpareBoxedKey: Dependency.Key {
   static var testValue: SevenWords { SevenWords(a: -1) }
 }
 
-/// A class whose instances only `aScopeUsedAgainCarriesNothingOfItsLastUse` makes and counts.
-final class SpareObject: Sendable {
-  static let instances = InstanceCount()
-  let id: Int
-  init(_ id: Int) {
-    self.id = id
-    Self.instances.add()
-  }
-  deinit { Self.instances.remove() }
-}
-enum SpareObjectKey: Dependency.Key {
-  static var liveValue: SpareObject? { nil }
-  static var testValue: SpareObject? { nil }
-}
-
 /// What a scope may set: one key of each kind a scope carries (a number, a string, a class, six
 /// words) and one it boxes.
 private enum SpareSetting: Equatable {
@@ -58,7 +43,7 @@ private enum SpareSetting: Equatable {
     }
   }
 
-  static func random(using generator: inout SplitMix) -> SpareSetting {
+  static func random(using generator: inout ScopeSequenceGenerator) -> SpareSetting {
     let value = Int(generator.next() % 1000)
     switch generator.next() % 5 {
     case 0: return .number(value)
@@ -69,11 +54,11 @@ private enum SpareSetting: Equatable {
     }
   }
 
-  func set(in values: inout DependencyValues) {
+  func set(in values: inout DependencyValues, tracking tracker: ReleaseTracker) {
     switch self {
     case .number(let value): values[SpareNumberKey.self] = value
     case .text(let value): values[SpareTextKey.self] = value
-    case .object(let value): values[SpareObjectKey.self] = SpareObject(value)
+    case .object(let value): values[ReleaseTrackedKey.self] = ReleaseTracked(tracker, value)
     case .words(let value): values[SpareWordsKey.self] = SixWords(f: value)
     case .boxed(let value): values[SpareBoxedKey.self] = SevenWords(g: value)
     }
@@ -83,7 +68,7 @@ private enum SpareSetting: Equatable {
   static func read() -> [Int: SpareSetting] {
     @Dependency(SpareNumberKey.self) var number
     @Dependency(SpareTextKey.self) var text
-    @Dependency(SpareObjectKey.self) var object
+    @Dependency(ReleaseTrackedKey.self) var object
     @Dependency(SpareWordsKey.self) var words
     @Dependency(SpareBoxedKey.self) var boxed
     var read: [Int: SpareSetting] = [:]
@@ -96,16 +81,14 @@ private enum SpareSetting: Equatable {
   }
 }
 
-/// A small deterministic generator (SplitMix64): the randomized test replays from its seed.
-struct SplitMix {
+/// A small deterministic generator (a 64-bit linear congruential one, high bits): the randomized
+/// test replays from its seed.
+private struct ScopeSequenceGenerator {
   private var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state >> 33
   }
 }
 
@@ -116,14 +99,15 @@ struct SplitMix {
   /// ends.
   @Test func aScopeUsedAgainCarriesNothingOfItsLastUse() {
     var mismatches: [String] = []
-    func enter(depth: Int, model: [Int: SpareSetting], generator: inout SplitMix) {
+    let tracker = ReleaseTracker()
+    func enter(depth: Int, model: [Int: SpareSetting], generator: inout ScopeSequenceGenerator) {
       let settings = (0..<(1 + Int(generator.next() % 3))).map { _ in
         SpareSetting.random(using: &generator)
       }
       var inner = model
       for setting in settings { inner[setting.key] = setting }
       withDependencies {
-        for setting in settings { setting.set(in: &$0) }
+        for setting in settings { setting.set(in: &$0, tracking: tracker) }
       } operation: {
         let read = SpareSetting.read()
         if read != inner { mismatches.append("depth \(depth): read \(read), expected \(inner)") }
@@ -133,9 +117,10 @@ struct SplitMix {
       }
     }
     for seed in 1...3 as ClosedRange<UInt64> {
-      var generator = SplitMix(seed: seed)
+      var generator = ScopeSequenceGenerator(seed: seed)
       for _ in 0..<500 { enter(depth: 0, model: [:], generator: &generator) }
-      #expect(SpareObject.instances.value == 0, "seed \(seed): objects outlived their scopes")
+      #expect(
+        tracker.released.count == tracker.made, "seed \(seed): objects outlived their scopes")
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
@@ -314,14 +299,18 @@ final class ReleaseTracked: Sendable {
   init(_ tracker: ReleaseTracker, _ id: Int) {
     self.tracker = tracker
     self.id = id
+    tracker.recordMade()
   }
   deinit { tracker.record(id) }
 }
 
-/// The ids of the `ReleaseTracked` values that went, in order.
+/// How many `ReleaseTracked` values were made, and the ids of those that went, in order.
 final class ReleaseTracker: Sendable {
+  private let count = LockIsolated(0)
   private let ids = LockIsolated<[Int]>([])
+  var made: Int { count.value }
   var released: [Int] { ids.value }
+  func recordMade() { count.withValue { $0 += 1 } }
   func record(_ id: Int) { ids.withValue { $0.append(id) } }
 }
 
