@@ -1,5 +1,7 @@
 /*
- * dck_object_pin.c — pins a Swift object's memory without keeping the object alive.
+ * dck_object_pin.c — pins a Swift object's memory without keeping the object alive, and asks the
+ * Swift runtime about an object's references (the core's calls of libswiftCore's reference-count
+ * entry points, kept apart from the rest of the core, which builds without Swift: the fuzzers).
  *
  * The Swift façade remembers, for `withDependencies(from:)`, the scope each returned object was
  * created in, keyed by the object's address. An address is only a good key while no other object
@@ -10,7 +12,7 @@
  * table, so the object's own retains and releases stay on their fast path.
  *
  * These wrappers call the Swift runtime's entry points (the ones `unowned` compiles to for native
- * objects); Swift code may not name them itself. All three are lock-free (atomic operations on the
+ * objects); Swift code may not name them itself. All four are lock-free (atomic operations on the
  * object's header).
  *
  * Only native Swift objects: the counts live in the header of a Swift object, which an Objective-C
@@ -21,6 +23,10 @@
  *
  * Ordering: dck_object_is_deinitializing is one relaxed load. `true` is final (an object never
  * comes back to life); `false` may already be stale, which costs only a later sweep of the entry.
+ * dck_object_is_uniquely_referenced is one acquire load: `true` (asked by the holder of a strong
+ * reference) is final, no other thread can take a new reference, and whatever other holders did
+ * with the object happened before their releases, which the load orders before the caller's next
+ * steps.
  */
 #include "dck.h"
 
@@ -28,6 +34,7 @@
 extern void *swift_unownedRetain(void *object);
 extern void swift_unownedRelease(void *object);
 extern bool swift_isDeallocating(void *object);
+extern bool swift_isUniquelyReferenced_nonNull_native(const void *object);
 
 void dck_object_pin(void *object) {
   (void)swift_unownedRetain(object);
@@ -39,4 +46,10 @@ void dck_object_unpin(void *object) {
 
 bool dck_object_is_deinitializing(void *object) {
   return swift_isDeallocating(object);
+}
+
+/* What `isKnownUniquelyReferenced` compiles to for a native object: the strong count, loaded with
+ * acquire ordering (the runtime's `consume`), is one. For spare scopes (dck_spare_scopes.c). */
+bool dck_object_is_uniquely_referenced(const void *object) {
+  return swift_isUniquelyReferenced_nonNull_native(object);
 }

@@ -9,7 +9,8 @@
  * would) and keeps it here, and the thread's next scope entry takes it instead of allocating one.
  *
  * The façade only keeps an object that nothing else can reach: it holds the last strong reference
- * (dck_object_is_uniquely_referenced), no weak reference to it was ever formed, and it kept no
+ * (dck_object_is_uniquely_referenced, in dck_object_pin.c with the core's other calls of the Swift
+ * runtime), no weak reference to it was ever formed, and it kept no
  * default values. The uniqueness test loads the object's strong count with acquire ordering (the
  * runtime's `consume`), which pairs with the release ordering of every other holder's last release:
  * whatever they did with the object happened before the façade empties it. What an object may hold
@@ -23,21 +24,13 @@
  *
  * The objects kept are the thread's own (the block is thread-local), so keeping and taking them
  * involves no ordering; an object whose scope ends on another thread than it began on is kept by
- * that thread. All three functions are wait-free (after the thread's first use of the core, which
+ * that thread. Both functions are wait-free (after the thread's first use of the core, which
  * allocates its block).
  */
 #include "dck.h"
 
 #include "dck_thread.h"
 #include "dck_values.h"
-
-/* The Swift runtime's uniqueness test (libswiftCore, C calling convention): what
-   `isKnownUniquelyReferenced` compiles to for a native object. */
-extern bool swift_isUniquelyReferenced_nonNull_native(const void *object);
-
-bool dck_object_is_uniquely_referenced(const void *object) {
-  return swift_isUniquelyReferenced_nonNull_native(object);
-}
 
 void *dck_spare_scope_take(void) {
   dck_thread_t *thread = dck_thread_existing();
