@@ -1,9 +1,9 @@
 import Dependencies
 
-/// Entering scopes: `withDependencies` with one override in contexts of growing size (from none
-/// overridden, as at the root), the same scope entered on a task (synchronously and with `await`,
-/// as a server's request handler enters one), a scope setting three keys, ten nested scopes, and a
-/// scope that returns a new model.
+/// Entering scopes: `withDependencies` with one override nested in contexts of growing size (from
+/// none overridden), the same scope at the root with no binding around it, the same scope entered
+/// on a task (synchronously and with `await`, as a server's request handler enters one), a scope
+/// setting three keys, ten nested scopes, and a scope that returns a new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {

@@ -131,6 +131,12 @@ extension DependencyValues {
     guard let key = dck_facade_task_local_key(), let root = dck_facade_root_values() else {
       return _publishFacadeSlots()
     }
+    return _binding(key: key, root: root)
+  }
+
+  /// `_currentBinding` for the task-local whose identity is `key`, with the root values at `root`.
+  @inlinable @inline(__always)
+  static func _binding(key: UnsafeRawPointer, root: UnsafeMutableRawPointer) -> _CurrentBinding {
     if let bound = _taskLocalValueGet(key) {
       let values = bound.assumingMemoryBound(to: DependencyValues.self)
       return (UnsafePointer(values), values)
@@ -143,10 +149,6 @@ extension DependencyValues {
   @usableFromInline @inline(never)
   static func _publishFacadeSlots() -> _CurrentBinding {
     dck_facade_publish(UnsafeMutableRawPointer(mutating: _currentKey), _rootPointer)
-    if let bound = _taskLocalValueGet(_currentKey) {
-      let values = bound.assumingMemoryBound(to: DependencyValues.self)
-      return (UnsafePointer(values), values)
-    }
-    return (UnsafePointer(_rootPointer), nil)
+    return _binding(key: _currentKey, root: UnsafeMutableRawPointer(_rootPointer))
   }
 }
