@@ -4,6 +4,11 @@
 SWIFT ?= swift
 CLANG ?= clang
 PYTHON ?= python3
+# SwiftPM orders the package's trait defines (-DClocks, -DFoundation, …) by a Set of its own, whose
+# order changes with the process's hash seed: the first build after a clean one writes them in one
+# order, the manifest cache keeps another, and the second build recompiles every module. A fixed
+# seed gives every swift process the same order, so that one build serves the next command.
+export SWIFT_DETERMINISTIC_HASHING := 1
 # The scripts run from the source tree: no __pycache__ beside them (scripts/surface/compare.py
 # imports symbols.py, which would otherwise leave one there).
 export PYTHONDONTWRITEBYTECODE := 1
@@ -11,7 +16,7 @@ BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples runtime-libs dlopen release-checks test integration surface bench bench-quick \
-  bench-json bench-docs bench-instructions bench-build deps lint lint-swift \
+  bench-json bench-docs bench-instructions bench-build deps lint lint-swift lint-weak-scopes \
   lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -129,7 +134,12 @@ surface: deps
 	$(WARNINGS_BUILD)
 	$(PYTHON) scripts/surface/compare.py check $(SYMBOL_GRAPHS)
 
-lint: lint-swift lint-c
+lint: lint-swift lint-c lint-weak-scopes
+
+## A weak reference to a scope goes through _WeakScope, which keeps the scope from being used again
+## (scripts/check-weak-scopes.sh).
+lint-weak-scopes:
+	@scripts/check-weak-scopes.sh
 
 lint-swift:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Examples Plugins \

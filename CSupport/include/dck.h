@@ -406,6 +406,13 @@ bool dck_task_is_running(void);
 void *dck_spare_scope_take(void);
 
 /**
+ * Whether the calling thread would keep one more scope object (dck_spare_scope_keep): false when it
+ * keeps as many as it may, and always in a build with ThreadSanitizer, which keeps none (see
+ * dck_spare_scopes.c). Asked before a scope object is emptied to be kept. Wait-free.
+ */
+bool dck_spare_scope_has_room(void);
+
+/**
  * Keeps `scope` (+1, taken: an emptied scope object nothing else references) for the calling
  * thread's next scope entry, or returns false, leaving the reference with the caller, when the
  * thread keeps as many as it may. The thread's exit releases what it still keeps. Wait-free after

@@ -51,16 +51,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define DCK_USE_C11_ATOMICS 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__)
-#define DCK_USE_C11_ATOMICS 1
-#endif
+#include "dck_tsan.h"
 
-#if DCK_USE_C11_ATOMICS
+#if DCK_TSAN
 /* ---------------------------------------------------------------- C11 atomics (ThreadSanitizer) -- */
 #include <stdatomic.h>
 

@@ -35,27 +35,11 @@
 #include <ck_malloc.h>
 
 #include "dck_thread.h"
-
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define DCK_TSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__)
-#define DCK_TSAN 1
-#endif
+#include "dck_tsan.h"
 
 #if DCK_TSAN
-/* ThreadSanitizer's annotation entry points (the runtime defines them; no header declares them). */
-void __tsan_acquire(void *addr);
-void __tsan_release(void *addr);
-#define DCK_TSAN_ACQUIRE(addr) __tsan_acquire((void *)(addr))
-#define DCK_TSAN_RELEASE(addr) __tsan_release((void *)(addr))
 /* The address the grace-period annotations synchronise on; its contents are never read. */
 extern char dck_epoch_tsan_grace;
-#else
-#define DCK_TSAN_ACQUIRE(addr) ((void)0)
-#define DCK_TSAN_RELEASE(addr) ((void)0)
 #endif
 
 /** Initialises the global epoch and the writer record. Idempotent, thread-safe. */

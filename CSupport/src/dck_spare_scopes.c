@@ -24,13 +24,31 @@
  *
  * The objects kept are the thread's own (the block is thread-local), so keeping and taking them
  * involves no ordering; an object whose scope ends on another thread than it began on is kept by
- * that thread. Both functions are wait-free (after the thread's first use of the core, which
+ * that thread. All three functions are wait-free (after the thread's first use of the core, which
  * allocates its block).
+ *
+ * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_has_room is false, so the façade
+ * releases every scope object as it would without this file). The ordering that makes reuse safe is
+ * made where TSan cannot see it: other holders release the object in the Swift runtime, and the
+ * uniqueness test's acquire load is the runtime's too. TSan would see a scope's next user write
+ * memory that a task on another thread read, with nothing ordering the two, and report a race in
+ * the user's program. Freed and allocated again instead, the memory goes through free and malloc,
+ * which TSan follows. What a TSan build loses is only the saved allocation.
  */
 #include "dck.h"
 
 #include "dck_thread.h"
+#include "dck_tsan.h"
 #include "dck_values.h"
+
+bool dck_spare_scope_has_room(void) {
+#if DCK_TSAN
+  return false;
+#else
+  dck_thread_t *thread = dck_thread_get();
+  return thread->spare_scope_count < DCK_SPARE_SCOPES;
+#endif
+}
 
 void *dck_spare_scope_take(void) {
   dck_thread_t *thread = dck_thread_existing();
@@ -42,10 +60,10 @@ void *dck_spare_scope_take(void) {
 }
 
 bool dck_spare_scope_keep(void *scope) {
-  dck_thread_t *thread = dck_thread_get();
-  if (thread->spare_scope_count == DCK_SPARE_SCOPES) {
+  if (!dck_spare_scope_has_room()) {
     return false;
   }
+  dck_thread_t *thread = dck_thread_get();
   thread->spare_scopes[thread->spare_scope_count++] = scope;
   DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
   return true;

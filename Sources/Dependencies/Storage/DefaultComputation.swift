@@ -58,7 +58,8 @@ final class _DefaultComputation: @unchecked Sendable {
   /// the reader holds it while the computation runs and its value is kept, and what the
   /// computation leaves behind (a task still running, holding these values) must not hold the
   /// scope that keeps the value.
-  weak let modelScope: _Scope?
+  var modelScope: _Scope? { weakModelScope?.scope }
+  private let weakModelScope: _WeakScope?
   /// Whether the computation runs in a model's scope (`modelScope` was set).
   let runsInAModelScope: Bool
   /// The overrides of the computation's values: `shared`, less the keys whose override the reader
@@ -104,8 +105,7 @@ final class _DefaultComputation: @unchecked Sendable {
     self.shared = cache.baseline
     let modelScope = scopes.modelScope
     let sharedOverrides = Self.sharedOverrides(cache.baseline, agreeingWith: scopes)
-    modelScope?.noteWeakReference()
-    self.modelScope = modelScope
+    self.weakModelScope = modelScope.map(_WeakScope.init)
     self.runsInAModelScope = modelScope != nil
     // A copy of the model's overrides, not its scope: what the computation leaves behind (a task
     // it starts) must not hold the scope that keeps the value (a cycle while the task runs).

@@ -99,8 +99,8 @@ class _Scope: _TrieRoot, @unchecked Sendable {
     fatalError("swift-dependencies: internal error: a stand-in asked of a scope without a value")
   }
 
-  /// Records that a weak reference to this scope is being formed; every weak reference to a scope
-  /// is formed right after this call. A scope that ever had one is never emptied and kept spare
+  /// Records that a weak reference to this scope is being formed: called by `_WeakScope.init`, the
+  /// only place one is formed. A scope that ever had one is never emptied and kept spare
   /// (`_ValueScope.recycle(_:)`): the weak reference would load the scope's next use.
   final func noteWeakReference() {
     _ScopeLocks.withLock(for: self) { wasWeaklyReferenced = true }
@@ -161,6 +161,15 @@ class _Scope: _TrieRoot, @unchecked Sendable {
       root = next
     }
     return _Scope(adopting: root)
+  }
+
+  /// The names of the keys this scope overrides, sorted (what reflection shows of values).
+  final var overriddenKeyNames: [String] {
+    var names: [String] = []
+    forEach { key, _ in
+      names.append(_displayName(of: unsafeBitCast(key.raw, to: Any.Type.self)))
+    }
+    return names.sorted()
   }
 
   /// Calls `body` with every key this scope overrides and its value's box (borrowed).

@@ -91,7 +91,8 @@ final class _KeptDefault: Sendable {
   /// For a value kept by one scope that also read the overrides of another (a model of one scope
   /// read in another), that other scope, while it lives: the reads of its overrides are only
   /// valid (their boxes only alive) while it does.
-  weak let alsoReadScope: _Scope?
+  var alsoReadScope: _Scope? { weakAlsoReadScope?.scope }
+  private let weakAlsoReadScope: _WeakScope?
   private let readsAnotherScope: Bool
   /// For a value computed through a model's scope (see `_DefaultReader.modelScope`), that scope:
   /// only readers through it may have the value (its captures saw that scope).
@@ -109,8 +110,7 @@ final class _KeptDefault: Sendable {
     self.cache = cache
     self.entry = entry
     self.site = site
-    other?.noteWeakReference()
-    self.alsoReadScope = other
+    self.weakAlsoReadScope = other.map(_WeakScope.init)
     self.readsAnotherScope = other != nil
     self.order = _KeptDefault.nextOrder()
   }
