@@ -58,21 +58,6 @@ enum LargeTestValueKey: TestDependencyKey {
   }
 }
 
-/// Without a way to tell which Swift Testing test is running, every test would share one cache:
-/// that is said once, loudly, with the missing symbols and the fix.
-@Suite struct SwiftTestingBridgeFallbackTests {
-  @Test func theRunningTestCanBeFoundWithThisToolchain() {
-    #expect(SwiftTestingRuntime.missingForTheRunningTest.isEmpty)
-  }
-
-  @Test func theWarningNamesTheCauseAndTheFix() {
-    let warning = _TestCaches.unavailableBridgeWarning(missing: ["symbol $s7Testing4TestV7current"])
-    #expect(warning.contains("cannot tell which Swift Testing test is running"))
-    #expect(warning.contains("symbol $s7Testing4TestV7current"))
-    #expect(warning.contains("@Suite(.dependencies)"))
-  }
-}
-
 /// When the test-support module is linked but its load-time constructor was dropped, the first test
 /// read runs its set-up, and says so.
 @Suite struct TestSupportSetUpTests {

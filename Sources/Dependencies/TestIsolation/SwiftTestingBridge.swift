@@ -3,91 +3,153 @@
 /// The core module must not link Testing, yet a classic user expects every `@Test` (and every
 /// argument of a parameterized test) to get its own cached default values with no trait. In a test
 /// process the Testing library is loaded, and IssueReporting's `SwiftTestingRuntime` (the one place
-/// that names Testing's symbols) returns the running `Test` and `Test.Case` values; this type turns
-/// them into an identity:
+/// that names Testing's symbols) returns the running `Test` and `Test.Case` values, which reach the
+/// bridge through one seam (`_SwiftTestingFacts`); the bridge turns them into an identity:
 ///
 /// - the test's identity is its public `Identifiable.id`;
 /// - a test case's is read by reflection from its stored kind (its arguments' ids and
-///   discriminator), since `Test.Case.ID` is not public API.
+///   discriminator, see `_SwiftTestingCaseLayout`), since `Test.Case.ID` is not public API.
 ///
-/// Anything not found (another Testing version, no Testing at all) yields nil, and the caller
-/// falls back loudly (see `_TestCaches`). Used only in test processes, never on a live read path.
-enum _SwiftTestingBridge {
-  /// The Swift Testing test case running on this task, or nil outside one.
-  struct RunningCase {
+/// Both rest on facts a toolchain update may change: Testing's symbols, and the private layout of
+/// `Test.Case`. When one is not as expected, the bridge never lets two tests share a cache, and says
+/// so (a `Deviation`, reported as an issue in the first test that meets it, once per process for
+/// each fact):
+///
+/// - the test is found and identified, but its case's layout is not as expected: the case is named
+///   by the test's id and the full reflection of the `Test.Case` value
+///   (`Deviation.Fallback.caseNamedByReflection`);
+/// - no test can be identified (`Test.current` or `Test.Case.current` is missing in a Swift Testing
+///   run, or the test is not `Identifiable`): the read is `Running.unidentified`, and
+///   `_TestCaches` gives it a cache of its own (`Deviation.Fallback.freshCachePerRead`). Without
+///   `Test.Case.current` the cases of a parameterized test could not be told apart, so the test's id
+///   alone is not enough.
+///
+/// Used only in test processes, never on a live read path.
+package final class _SwiftTestingBridge: Sendable {
+  /// The Swift Testing test case running on this task.
+  package struct RunningCase {
     /// The case's identity: its test's id and, for one argument of a parameterized test, the
     /// argument's.
-    var identity: AnyHashable
+    package var identity: AnyHashable
     /// An object that lives exactly as long as the running case, when there is one: the storage
     /// of the arguments of one case of a parameterized test, which Swift Testing creates for the
     /// case and releases when it ends. Nil for a test that is not parameterized (which lives as long
-    /// as the run).
-    var owner: AnyObject?
+    /// as the run), and for a case named by reflection.
+    package var owner: AnyObject?
   }
 
-  /// The Swift Testing test case running on this task, or nil outside one.
-  static func currentTestCase() -> RunningCase? {
-    guard let test = SwiftTestingRuntime.currentTest(),
-      let identifiable = test as? any Identifiable
-    else { return nil }
-    let testCase = SwiftTestingRuntime.currentTestCase()
-    let caseIdentity = testCase.map(identity(ofCase:))
-    return RunningCase(
-      identity: AnyHashable(
-        TestCaseIdentity(test: identity(of: identifiable), testCase: caseIdentity?.identity)),
-      owner: caseIdentity?.owner)
+  /// What is running on this task, as far as the bridge can tell.
+  package enum Running {
+    /// A test case, identified.
+    case identified(RunningCase)
+    /// A Swift Testing test may be running, and nothing identifies it.
+    case unidentified
+  }
+
+  /// What one read of the running test found.
+  package struct Reading {
+    /// What is running; nil outside any Swift Testing test.
+    package var running: Running?
+    /// What was not as expected, if anything.
+    package var deviation: Deviation?
+  }
+
+  /// Where the facts come from.
+  package let facts: _SwiftTestingFacts
+  private let report: @Sendable (String) -> Void
+  /// The facts already reported (`Deviation.fact`).
+  private let reported = _Locked<Set<String>>([])
+
+  /// A bridge that reads `facts` and reports what is not as expected with `report` (by default as
+  /// an issue in the running test).
+  package init(
+    facts: _SwiftTestingFacts,
+    report: @escaping @Sendable (String) -> Void = { reportIssue($0) }
+  ) {
+    self.facts = facts
+    self.report = report
+  }
+
+  /// What is running on this task: the test case, or `.unidentified`, or nil outside any Swift
+  /// Testing test. A deviation met for the first time is reported first.
+  package func currentTestCase() -> Running? {
+    let reading = read()
+    if let deviation = reading.deviation {
+      let isNew = reported.withLock { $0.insert(deviation.fact).inserted }
+      if isNew { report(deviation.message) }
+    }
+    return reading.running
+  }
+
+  /// What is running on this task, and what was not as expected; reports nothing.
+  package func read() -> Reading {
+    guard facts.missingForCurrentTest.isEmpty else {
+      guard facts.isSwiftTestingRun else { return .outside }
+      return Reading(
+        running: .unidentified,
+        deviation: missing(facts.missingForCurrentTest, lookup: "Test.current"))
+    }
+    guard let test = facts.currentTest() else { return .outside }
+    guard let identifiable = test as? any Identifiable else {
+      return Reading(
+        running: .unidentified,
+        deviation: Deviation(
+          fact: "Test: Identifiable", expected: "the running Test to be Identifiable",
+          found: "`\(String(reflecting: type(of: test)))`, which is not",
+          fallback: .freshCachePerRead))
+    }
+    let testIdentity = identity(of: identifiable)
+    guard facts.missingForCurrentTestCase.isEmpty else {
+      return Reading(
+        running: .unidentified,
+        deviation: missing(facts.missingForCurrentTestCase, lookup: "Test.Case.current"))
+    }
+    guard let testCase = facts.currentTestCase() else {
+      // A test without a case: a suite-level trait's scope.
+      return Reading(
+        running: .identified(RunningCase(identity: testIdentity, owner: nil)), deviation: nil)
+    }
+    switch _SwiftTestingCaseLayout.name(testCase) {
+    case .success(let named):
+      return Reading(
+        running: .identified(
+          RunningCase(
+            identity: AnyHashable(TestCaseIdentity(test: testIdentity, testCase: named.identity)),
+            owner: named.owner)),
+        deviation: nil)
+    case .failure(let unexpected):
+      var reflection = ""
+      dump(testCase, to: &reflection)
+      return Reading(
+        running: .identified(
+          RunningCase(
+            identity: AnyHashable(
+              TestCaseIdentity(test: testIdentity, testCase: AnyHashable(reflection))),
+            owner: nil)),
+        deviation: Deviation(
+          fact: unexpected.fact, expected: unexpected.expected, found: unexpected.found,
+          fallback: .caseNamedByReflection))
+    }
+  }
+
+  /// The deviation of a lookup (`Test.current`) that needs `missing`.
+  private func missing(_ missing: [String], lookup: String) -> Deviation {
+    Deviation(
+      fact: lookup, expected: "Testing to have what \(lookup) is looked up by",
+      found: "no \(missing.joined(separator: ", no "))", fallback: .freshCachePerRead)
   }
 
   private struct TestCaseIdentity: Hashable {
     var test: AnyHashable
-    var testCase: AnyHashable?
+    var testCase: AnyHashable
   }
 
-  private static func identity<T: Identifiable>(of test: T) -> AnyHashable {
+  private func identity<T: Identifiable>(of test: T) -> AnyHashable {
     AnyHashable(test.id)
   }
+}
 
-  /// `Test.Case` stores `_kind`: `.nonParameterized`, or `.parameterized(arguments:discriminator:…)`
-  /// where each argument has an `id` holding `bytes`. Those bytes and the discriminator name the case;
-  /// if the layout is not as expected, the case's full reflection does. The `arguments` array's
-  /// storage is the case's owner.
-  private static func identity(ofCase testCase: Any) -> (identity: AnyHashable, owner: AnyObject?) {
-    guard let kind = Mirror(reflecting: testCase).descendant("_kind") else {
-      return (AnyHashable(String(reflecting: testCase)), nil)
-    }
-    guard let payload = Mirror(reflecting: kind).children.first?.value else {
-      return (AnyHashable(String(reflecting: kind)), nil)  // `.nonParameterized`
-    }
-    let payloadMirror = Mirror(reflecting: payload)
-    guard let arguments = payloadMirror.descendant("arguments") else {
-      return (AnyHashable(String(reflecting: kind)), nil)
-    }
-    let owner = arrayStorage(of: arguments)
-    var ids: [[UInt8]] = []
-    for argument in Mirror(reflecting: arguments).children {
-      guard let bytes = Mirror(reflecting: argument.value).descendant("id", "bytes") as? [UInt8]
-      else { return (AnyHashable(String(reflecting: kind)), owner) }
-      ids.append(bytes)
-    }
-    let discriminator = payloadMirror.descendant("discriminator") as? Int
-    return (AnyHashable(CaseIdentity(argumentIDs: ids, discriminator: discriminator)), owner)
-  }
-
-  /// The heap object that stores the elements of `value` when it is a non-empty native array (an
-  /// `Array` is exactly one reference to its storage), or nil.
-  private static func arrayStorage(of value: Any) -> AnyObject? {
-    func storage<V>(_ array: V) -> AnyObject? {
-      guard MemoryLayout<V>.size == MemoryLayout<AnyObject>.size,
-        _typeName(V.self).hasPrefix("Swift.Array<"),
-        (array as? any Collection)?.isEmpty == false
-      else { return nil }
-      return unsafeBitCast(array, to: AnyObject.self)
-    }
-    return _openExistential(value, do: storage)
-  }
-
-  private struct CaseIdentity: Hashable {
-    var argumentIDs: [[UInt8]]
-    var discriminator: Int?
-  }
+extension _SwiftTestingBridge.Reading {
+  /// Outside any Swift Testing test.
+  fileprivate static var outside: Self { Self(running: nil, deviation: nil) }
 }

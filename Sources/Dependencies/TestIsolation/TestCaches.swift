@@ -36,7 +36,11 @@ import Foundation
 /// When neither applies (code running outside any test, such as a static initialiser), the routing
 /// cache itself is used. When an XCTest run has no observer — the test target does not link
 /// `DependenciesTestSupport` — the tests would share cached values, so that is reported loudly,
-/// once, with the fix.
+/// once, with the fix. When the bridge finds Swift Testing not laid out as it expects, it reports
+/// that in the first test that meets it, and either names the case by reflection (a cache per case,
+/// as above, but kept until the process exits) or, when nothing identifies the running case, leaves
+/// it `.unidentified`: each such read gets a cache of its own, used for that read only, so no two
+/// tests can share one (see `_SwiftTestingBridge`).
 @usableFromInline
 package enum _TestCaches {
   private static let lock = NSLock()
@@ -65,45 +69,47 @@ package enum _TestCaches {
   nonisolated(unsafe) private static var warnedAboutMissingObserver = false
   /// Whether the run's repetitions were checked (once: they are the same for the whole run).
   nonisolated(unsafe) private static var checkedSharedIterations = false
+  /// What finds the running Swift Testing test case: this process's Testing, unless a test of this
+  /// package gave another (`useBridge(_:)`).
+  private static let bridge = _Locked(_SwiftTestingBridge(facts: .runtime))
+
+  /// Makes `bridge` find the running Swift Testing test case from now on, for every read of this
+  /// process: for this package's tests of an unexpected Testing layout, which run it in a process
+  /// of their own before their first read.
+  package static func useBridge(_ bridge: _SwiftTestingBridge) {
+    self.bridge.withLock { $0 = bridge }
+  }
 
   /// The cache of the test running on this task, or `root` outside any test.
   @usableFromInline @inline(never)
   static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
-    if let testCase = _SwiftTestingBridge.currentTestCase() {
-      let (cache, swept, created) = lock.withLock {
-        if let entry = swiftTestingCaches[testCase.identity], entry.belongs(to: testCase) {
-          return (entry.cache, Swept(), false)
-        }
-        // A case's first read; or the first read of a later iteration of a parameterized case
-        // (`--repetitions`), whose earlier iteration's cache is replaced.
-        let replaced = swiftTestingCaches.removeValue(forKey: testCase.identity)
-        let cache = _LiveValueCache()
-        var swept = sweepEndedCases()
-        if let replaced {
-          if replaced.caseEnded { swept.endedCaches.append(replaced.cache) }
-          swept.replaced = replaced.cache
-        }
-        swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
-          cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
-        return (cache, swept, true)
-      }
-      // Outside the lock: shutdowns start, deinits may run, warnings are written.
-      for ended in swept.endedCaches { ended.shutDownInBackground() }
-      withExtendedLifetime(swept) {}
-      if created {
-        _BackgroundShutdowns.installExitHandler()
-        if testCase.owner != nil {
-          _EndedCaseSweeper.caseCacheCreated()
-        } else {
-          warnIfIterationsShareTheCache()
-        }
-      }
-      return cache
+    cache(outside: root, asking: bridge.withLock { $0 })
+  }
+
+  /// The cache of the test running on this task as `bridge` finds it, or nil outside any test: for
+  /// this package's tests of what the bridge finds.
+  package static func cacheOfRunningTest(asking bridge: _SwiftTestingBridge) -> AnyObject? {
+    let root = _LiveValueCache.shared
+    let cache = cache(outside: root, asking: bridge)
+    return cache === root ? nil : cache
+  }
+
+  /// The cache of the test running on this task as `bridge` finds it, or `root` outside any test.
+  private static func cache(
+    outside root: _LiveValueCache, asking bridge: _SwiftTestingBridge
+  ) -> _LiveValueCache {
+    switch bridge.currentTestCase() {
+    case .identified(let testCase)?:
+      return cache(of: testCase)
+    case .unidentified?:
+      // Nothing names the test: a cache for this read alone, released after it (its values that
+      // need it are shut down then, in the background).
+      _BackgroundShutdowns.installExitHandler()
+      return _LiveValueCache()
+    case nil:
+      break
     }
-    guard ProcessEnvironment.isXCTestRun else {
-      if ProcessEnvironment.isSwiftTestingRun { warnIfTheRunningTestCannotBeFound }
-      return root
-    }
+    guard ProcessEnvironment.isXCTestRun else { return root }
     loadTestSupportIfItsConstructorDidNotRun
     return lock.withLock {
       if let xctestCache { return xctestCache }
@@ -121,6 +127,39 @@ package enum _TestCaches {
       }
       return root
     }
+  }
+
+  /// The cache of the identified Swift Testing case `testCase`, created at its first read.
+  private static func cache(of testCase: _SwiftTestingBridge.RunningCase) -> _LiveValueCache {
+    let (cache, swept, created) = lock.withLock {
+      if let entry = swiftTestingCaches[testCase.identity], entry.belongs(to: testCase) {
+        return (entry.cache, Swept(), false)
+      }
+      // A case's first read; or the first read of a later iteration of a parameterized case
+      // (`--repetitions`), whose earlier iteration's cache is replaced.
+      let replaced = swiftTestingCaches.removeValue(forKey: testCase.identity)
+      let cache = _LiveValueCache()
+      var swept = sweepEndedCases()
+      if let replaced {
+        if replaced.caseEnded { swept.endedCaches.append(replaced.cache) }
+        swept.replaced = replaced.cache
+      }
+      swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
+        cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
+      return (cache, swept, true)
+    }
+    // Outside the lock: shutdowns start, deinits may run, warnings are written.
+    for ended in swept.endedCaches { ended.shutDownInBackground() }
+    withExtendedLifetime(swept) {}
+    if created {
+      _BackgroundShutdowns.installExitHandler()
+      if testCase.owner != nil {
+        _EndedCaseSweeper.caseCacheCreated()
+      } else {
+        warnIfIterationsShareTheCache()
+      }
+    }
+    return cache
   }
 
   /// What a sweep removed: the caches of the cases that ended, and the old table (released outside
@@ -212,26 +251,6 @@ package enum _TestCaches {
     """
   }
 
-  /// In a Swift Testing run where the running test cannot be found, every test shares one cache:
-  /// says so, once, naming what is missing and the fix.
-  private static let warnIfTheRunningTestCannotBeFound: Void = {
-    let missing = SwiftTestingRuntime.missingForTheRunningTest
-    guard !missing.isEmpty else { return }
-    ProcessEnvironment.writeToStandardError(unavailableBridgeWarning(missing: missing))
-  }()
-
-  /// The warning for a Swift Testing run whose running test cannot be found.
-  package static func unavailableBridgeWarning(missing: [String]) -> String {
-    """
-    ⚠️ swift-dependencies: cannot tell which Swift Testing test is running, because this \
-    toolchain's Testing library lacks \(missing.joined(separator: ", ")). Tests without a \
-    trait now share their cached dependency values and prepareDependencies values. Fix: give \
-    your suites the .dependencies trait (@Suite(.dependencies) struct FeatureTests { … }), which \
-    isolates every test case on its own, and report the toolchain version to swift-dependencies.
-
-    """
-  }
-
   /// `DependenciesTestSupport` sets itself up from a C constructor when the test binary loads (see
   /// `DependenciesTestSupportLoader/loader.c`). A link that drops that object file (a static
   /// archive linked without `-force_load`/`--whole-archive`) keeps the module but not the
@@ -271,7 +290,10 @@ package enum _TestCaches {
   /// without the test-support observer), in which case nothing changed.
   package static func replaceCacheOfRunningTest() -> Bool {
     let replaced: _LiveValueCache?
-    if let testCase = _SwiftTestingBridge.currentTestCase() {
+    let running = bridge.withLock { $0 }.currentTestCase()
+    // A read of a test that nothing identifies has a cache of its own: there is nothing to replace.
+    if case .unidentified? = running { return true }
+    if case .identified(let testCase)? = running {
       replaced = lock.withLock {
         guard let entry = swiftTestingCaches[testCase.identity] else { return nil }
         swiftTestingCaches[testCase.identity] = SwiftTestingEntry(

@@ -21,7 +21,9 @@
 ///   are checked against their `description` before use.
 ///
 /// Anything not found or not as expected (another Testing version, no Testing at all) makes the
-/// lookups that need it yield nil or false, and the caller falls back (see ``RunningTestFramework``).
+/// lookups that need it yield nil or false, and the caller falls back (see ``RunningTestFramework``;
+/// the Dependencies module's per-test isolation reports what it misses, with
+/// `missingForCurrentTest` and `missingForCurrentTestCase`, as an issue).
 /// `Tests/IssueReportingTests/RuntimeSymbolsTests.swift` pins every name listed in ``Names``, so a
 /// toolchain that changes one fails this package's tests rather than its users'.
 package enum SwiftTestingRuntime {
@@ -102,16 +104,23 @@ package enum SwiftTestingRuntime {
       .descendant("repetitionPolicy", "maximumIterationCount") as? Int
   }
 
-  /// What of `Test.current` and `Test.Case.current` could not be found (type names and symbols),
-  /// empty when both were: then the running test can be identified.
-  package static var missingForTheRunningTest: [String] {
-    [(Names.test, Names.testCurrent), (Names.testCase, Names.testCaseCurrent)].flatMap {
-      type, symbol in
-      [
-        RuntimeSymbols.type(named: type) == nil ? "type \(type)" : nil,
-        RuntimeSymbols.address(of: symbol) == nil ? "symbol \(symbol)" : nil,
-      ].compactMap { $0 }
-    }
+  /// What `currentTest()` needs and could not be found (its type name and symbol), empty when both
+  /// were.
+  package static var missingForCurrentTest: [String] {
+    missing(type: Names.test, symbol: Names.testCurrent)
+  }
+
+  /// What `currentTestCase()` needs and could not be found (its type name and symbol), empty when
+  /// both were.
+  package static var missingForCurrentTestCase: [String] {
+    missing(type: Names.testCase, symbol: Names.testCaseCurrent)
+  }
+
+  private static func missing(type: String, symbol: String) -> [String] {
+    [
+      RuntimeSymbols.type(named: type) == nil ? "type \(type)" : nil,
+      RuntimeSymbols.address(of: symbol) == nil ? "symbol \(symbol)" : nil,
+    ].compactMap { $0 }
   }
 
   private struct Getter {
