@@ -12,7 +12,8 @@ calls its functions and checks what they read, on its main thread and on threads
 
 Then the host closes the library while a thread that used it still runs, and checks that the
 library stays mapped (the core marks its object NODELETE, CSupport/src/dck_image_pin.c: the Swift
-runtime cannot unload an image, and the core's thread-exit destructor is in the object's code) and
+runtime keeps an unloaded image's metadata, and the core's thread-exit destructor is in the
+object's code) and
 that the thread exits without crashing. Last, it runs CYCLES cycles of dlopen, reads (on the main
 thread and on a thread that exits) and dlclose; the check fails when the process's malloc'd bytes
 grow by more than MAX_GROWTH_PER_CYCLE per cycle. Pinned, a cycle costs nothing (0 bytes measured);

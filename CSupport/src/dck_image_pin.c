@@ -14,7 +14,7 @@
  *      `.dynamic` library linking Foundation crashes on its second load in most runs, with or
  *      without Dependencies (IntegrationTests/DynamicLoading, scripts/check-dlopen.py).
  * Besides, the core's global state (the caches, the root scope, each thread's block) has no
- * teardown, so every load and unload would leave it behind (about 8 KiB a cycle when it survives).
+ * teardown, so every load and unload would leave it behind (8 to 9 KiB a cycle when it survives).
  *
  * So, as glibc does for an object that has registered C++ thread_local destructors, the object
  * marks itself NODELETE when it is loaded: a constructor finds the object that contains this code

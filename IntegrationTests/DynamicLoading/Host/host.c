@@ -166,7 +166,8 @@ int main(int argc, char **argv) {
     }
     pthread_join(thread, NULL);
     if (!reads_are_right(9) || thread_result != 1 || dlclose(plugin) != 0) {
-      failures += expect("reads and dlclose in a later cycle", cycle, -1);
+      printf("cycle %ld: a read or the dlclose failed\n", cycle);
+      failures++;
       break;
     }
     if (cycle + 1 == WARM_UP_CYCLES) {
