@@ -82,8 +82,9 @@ let package = Package(
       ],
       // The module map's `link "ck"` only autolinks for Swift code that imports CConcurrencyKit, and
       // nothing does: the C sources include <ck_*.h> directly. The cache calls into libck (ck_hs,
-      // ck_epoch), so link it explicitly.
-      linkerSettings: [.linkedLibrary("ck")]
+      // ck_epoch), so link it explicitly. dck_image_pin.c calls dladdr1 and dlopen, which glibc
+      // before 2.34 keeps in libdl (since then libdl is an empty stub).
+      linkerSettings: [.linkedLibrary("ck"), .linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
     // Reporting issues: in a test, to the running test (found at run time, without linking a test
     // framework); otherwise to standard error or custom reporters.

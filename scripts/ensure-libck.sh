@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure Concurrency Kit (Debian/Ubuntu package libck-dev) is installed: installs it with apt-get
-# when running as root (or with sudo available), and otherwise says exactly what to run.
+# when running as root (or with sudo available), and otherwise says exactly what to run
+# (scripts/ensure-apt-package.sh).
 set -euo pipefail
 
-if [ -f /usr/include/ck_pr.h ] || { command -v pkg-config >/dev/null && pkg-config --exists ck; }; then
+ck_is_installed() {
+  [ -f /usr/include/ck_pr.h ] || { command -v pkg-config >/dev/null && pkg-config --exists ck; }
+}
+
+if ck_is_installed; then
   exit 0
 fi
 
@@ -12,22 +17,6 @@ if [ "$(uname -s)" = "Darwin" ]; then
   exit 1
 fi
 
-if ! command -v apt-get >/dev/null; then
-  echo "Concurrency Kit is missing and this is not a Debian-like system:" \
-    "install Concurrency Kit 0.7 (headers ck_*.h and libck) with your package manager." >&2
-  exit 1
-fi
-
-if [ "$(id -u)" = "0" ]; then
-  as_root=()
-elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-  as_root=(sudo)
-else
-  echo "Concurrency Kit is missing: run 'sudo apt-get update && sudo apt-get install -y libck-dev'." >&2
-  exit 1
-fi
-
-echo "Installing Concurrency Kit (libck-dev)..." >&2
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq libck-dev >/dev/null
+exec "$(dirname "$0")/ensure-apt-package.sh" libck-dev "Concurrency Kit" \
+  "install Concurrency Kit 0.7 (headers ck_*.h and libck) with your package manager" \
+  -- bash -c "$(declare -f ck_is_installed); ck_is_installed"
