@@ -1,3 +1,4 @@
+import ChildTestRun
 import DependenciesTestSupport
 import Foundation
 import Testing
@@ -99,35 +100,70 @@ enum FailingShutdownKey: TestDependencyKey {
   }
 }
 
-/// XCTest: a test method's cache shuts its values down when the method finishes.
-final class XCTestShutdownTests: XCTestCase {
-  nonisolated(unsafe) static var ticker: BackgroundTicker?
-
-  func test1ReadsAValueThatStartsABackgroundTask() {
-    @Dependency(BackgroundTickerKey.self) var ticker
-    Self.ticker = ticker
-    XCTAssertFalse(ticker.isStopped)
+/// XCTest: a test method's cache shuts its values down when the method finishes, with and without
+/// `DependenciesTestCase`. The method that reads the value and the one that checks it was shut
+/// down run one after the other in a child XCTest run of their own: the check needs the first
+/// method to have run in its process, which a run that gives each XCTest method a process of its
+/// own (`swift test --parallel`) does not do.
+@Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
+struct XCTestShutdownTests {
+  @Test(arguments: ["XCTestShutdownChild", "DependenciesTestCaseShutdownChild"])
+  func aMethodsValuesAreShutDownWhenTheMethodFinishes(_ testClass: String) async throws {
+    let run = try await ChildTestRun.runXCTest(
+      XCTestShutdownSteps.run, tests: ["DependenciesTestSupportTests.\(testClass)"])
+    #expect(run.status == 0, "\(run)")
+    for method in ["test1ReadsAValueThatStartsABackgroundTask", "test2TheBackgroundTaskWasStopped"]
+    {
+      #expect(run.output.contains("Test Case '\(testClass).\(method)"), "\(run)")
+    }
+    #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run)")
   }
+}
+
+/// The methods `XCTestShutdownTests` runs, in this order, in a child process; skipped in any other
+/// run.
+final class XCTestShutdownChild: XCTestCase {
+  override func setUpWithError() throws { try XCTestShutdownSteps.skipOutsideTheChildRun() }
+
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker(in: self) }
 
   func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    guard let ticker = Self.ticker else { return XCTFail("test1 did not run first") }
-    let stopped = await ticker.waitUntilStopped()
-    XCTAssertTrue(stopped)
+    await XCTestShutdownSteps.checkTheTickerStopped(in: self)
   }
 }
 
 /// `DependenciesTestCase`: the same, for the cache the class gives each method.
-final class DependenciesTestCaseShutdownTests: DependenciesTestCase {
-  nonisolated(unsafe) static var ticker: BackgroundTicker?
+final class DependenciesTestCaseShutdownChild: DependenciesTestCase {
+  override func setUpWithError() throws { try XCTestShutdownSteps.skipOutsideTheChildRun() }
 
-  func test1ReadsAValueThatStartsABackgroundTask() {
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker(in: self) }
+
+  func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
+    await XCTestShutdownSteps.checkTheTickerStopped(in: self)
+  }
+}
+
+/// The steps of both child classes: the first method reads a value that starts a background task
+/// and keeps it; the second waits for the end of the first to have stopped the task.
+enum XCTestShutdownSteps {
+  static let run = "xctest-shutdown"
+  /// The ticker each class's first method read, for its second.
+  nonisolated(unsafe) private static var tickers: [ObjectIdentifier: BackgroundTicker] = [:]
+
+  static func skipOutsideTheChildRun() throws {
+    try XCTSkipUnless(ChildTestRun.isChild(run), "runs only in XCTestShutdownTests' child run")
+  }
+
+  static func readTheTicker(in testCase: XCTestCase) {
     @Dependency(BackgroundTickerKey.self) var ticker
-    Self.ticker = ticker
+    tickers[ObjectIdentifier(type(of: testCase))] = ticker
     XCTAssertFalse(ticker.isStopped)
   }
 
-  func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    guard let ticker = Self.ticker else { return XCTFail("test1 did not run first") }
+  static func checkTheTickerStopped(in testCase: XCTestCase) async {
+    guard let ticker = tickers[ObjectIdentifier(type(of: testCase))] else {
+      return XCTFail("test1 did not run first")
+    }
     let stopped = await ticker.waitUntilStopped()
     XCTAssertTrue(stopped)
   }
