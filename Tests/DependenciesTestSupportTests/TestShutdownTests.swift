@@ -107,63 +107,52 @@ enum FailingShutdownKey: TestDependencyKey {
 /// own (`swift test --parallel`) does not do.
 @Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
 struct XCTestShutdownTests {
-  @Test(arguments: ["XCTestShutdownChild", "DependenciesTestCaseShutdownChild"])
-  func aMethodsValuesAreShutDownWhenTheMethodFinishes(_ testClass: String) async throws {
-    let run = try await ChildTestRun.runXCTest(
-      XCTestShutdownSteps.run, tests: ["DependenciesTestSupportTests.\(testClass)"])
-    #expect(run.status == 0, "\(run)")
-    for method in ["test1ReadsAValueThatStartsABackgroundTask", "test2TheBackgroundTaskWasStopped"]
-    {
-      #expect(run.output.contains("Test Case '\(testClass).\(method)"), "\(run)")
-    }
-    #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run)")
+  @Test(
+    arguments: [
+      XCTestShutdownChild.self, DependenciesTestCaseShutdownChild.self,
+    ] as [XCTestCase.Type])
+  func aMethodsValuesAreShutDownWhenTheMethodFinishes(_ testClass: XCTestCase.Type) async throws {
+    try await ChildXCTestRun.expectEveryMethodPasses(of: testClass, count: 2)
   }
 }
 
 /// The methods `XCTestShutdownTests` runs, in this order, in a child process; skipped in any other
 /// run.
 final class XCTestShutdownChild: XCTestCase {
-  override func setUpWithError() throws { try XCTestShutdownSteps.skipOutsideTheChildRun() }
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
 
-  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker(in: self) }
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker() }
 
   func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    await XCTestShutdownSteps.checkTheTickerStopped(in: self)
+    await XCTestShutdownSteps.checkTheTickerStopped()
   }
 }
 
 /// `DependenciesTestCase`: the same, for the cache the class gives each method.
 final class DependenciesTestCaseShutdownChild: DependenciesTestCase {
-  override func setUpWithError() throws { try XCTestShutdownSteps.skipOutsideTheChildRun() }
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
 
-  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker(in: self) }
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker() }
 
   func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    await XCTestShutdownSteps.checkTheTickerStopped(in: self)
+    await XCTestShutdownSteps.checkTheTickerStopped()
   }
 }
 
 /// The steps of both child classes: the first method reads a value that starts a background task
 /// and keeps it; the second waits for the end of the first to have stopped the task.
 enum XCTestShutdownSteps {
-  static let run = "xctest-shutdown"
-  /// The ticker each class's first method read, for its second.
-  nonisolated(unsafe) private static var tickers: [ObjectIdentifier: BackgroundTicker] = [:]
+  /// The ticker the first method read, for the second (each class has a child process of its own).
+  nonisolated(unsafe) private static var ticker: BackgroundTicker?
 
-  static func skipOutsideTheChildRun() throws {
-    try XCTSkipUnless(ChildTestRun.isChild(run), "runs only in XCTestShutdownTests' child run")
-  }
-
-  static func readTheTicker(in testCase: XCTestCase) {
+  static func readTheTicker() {
     @Dependency(BackgroundTickerKey.self) var ticker
-    tickers[ObjectIdentifier(type(of: testCase))] = ticker
+    Self.ticker = ticker
     XCTAssertFalse(ticker.isStopped)
   }
 
-  static func checkTheTickerStopped(in testCase: XCTestCase) async {
-    guard let ticker = tickers[ObjectIdentifier(type(of: testCase))] else {
-      return XCTFail("test1 did not run first")
-    }
+  static func checkTheTickerStopped() async {
+    guard let ticker else { return XCTFail("test1 did not run first") }
     let stopped = await ticker.waitUntilStopped()
     XCTAssertTrue(stopped)
   }

@@ -70,26 +70,14 @@ final class BackgroundReader: @unchecked Sendable {
 @Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
 struct XCTestCacheRetirementTests {
   @Test func workThatOutlivesItsTestMethodKeepsReadingSafely() async throws {
-    let run = try await ChildTestRun.runXCTest(
-      XCTestCacheRetirementChild.run,
-      tests: ["DependenciesTestSupportTests.XCTestCacheRetirementChild"])
-    #expect(run.status == 0, "\(run)")
-    for method in ["test1StartsWorkThatOutlivesTheTestMethod", "test2TheWorkKeepsReadingSafely"] {
-      #expect(run.output.contains("Test Case 'XCTestCacheRetirementChild.\(method)"), "\(run)")
-    }
-    #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run)")
+    try await ChildXCTestRun.expectEveryMethodPasses(of: XCTestCacheRetirementChild.self, count: 2)
   }
 }
 
 /// The methods `XCTestCacheRetirementTests` runs, in this order, in a child process; skipped in
 /// any other run.
 final class XCTestCacheRetirementChild: XCTestCase {
-  static let run = "xctest-cache-retirement"
-
-  override func setUpWithError() throws {
-    try XCTSkipUnless(
-      ChildTestRun.isChild(Self.run), "runs only in XCTestCacheRetirementTests' child run")
-  }
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
 
   /// Starts the reader and returns while it keeps reading.
   func test1StartsWorkThatOutlivesTheTestMethod() {

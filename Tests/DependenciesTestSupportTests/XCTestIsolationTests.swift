@@ -81,22 +81,14 @@ final class ModuleSpellingTests: XCTestCase {
 @Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
 struct XCTestFreshValuesTests {
   @Test func aStatefulValueStartsFreshInEachMethod() async throws {
-    let run = try await ChildTestRun.runXCTest(
-      XCTestFreshValuesChild.run, tests: ["DependenciesTestSupportTests.XCTestFreshValuesChild"])
-    #expect(run.status == 0, "\(run)")
-    #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run)")
+    try await ChildXCTestRun.expectEveryMethodPasses(of: XCTestFreshValuesChild.self, count: 2)
   }
 }
 
 /// The methods `XCTestFreshValuesTests` runs, one after the other, in a child process; skipped in
 /// any other run. Each counts once and expects 1: the second fails if it sees the first's counter.
 final class XCTestFreshValuesChild: DependenciesTestCase {
-  static let run = "xctest-fresh-values"
-
-  override func setUpWithError() throws {
-    try XCTSkipUnless(
-      ChildTestRun.isChild(Self.run), "runs only in XCTestFreshValuesTests' child run")
-  }
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
 
   func testStatefulValueStartsFreshA() {
     @Dependency(\.stepCounter) var counter
