@@ -22,19 +22,29 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 deps:
 	@scripts/ensure-libck.sh
 
-## The read path's promise that a read writes no shared memory (retains nothing) is a property of
-## optimised code: its test runs in a release build.
-release-checks: deps
-	$(SWIFT) test -c release --filter ReadPathTests
+# The first line of the recipes that run scripts/run-tests.py.
+REQUIRE_PYTHON = @command -v $(PYTHON) >/dev/null || { echo "make $@ runs scripts/run-tests.py" \
+  "with $(PYTHON), which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 
-## Runs the whole test suite (debug build; the withMainSerialExecutor tests in a process of their
-## own), then the five integration packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser,
-## ModuleAliases/CustomDumpUser, SwitchFromClassic), each with its output in .build/test-logs/, and
-## ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
-## whole output as it comes. Fails when any part fails.
+## The package's whole test suite in a release build, as the classic library's Linux CI runs it
+## (`swift test -c release --parallel`): each XCTest method in a process of its own, the
+## withMainSerialExecutor tests in a `swift test` of their own, one summary of both
+## (scripts/run-tests.py --release; logs in .build/test-logs/*-release.log). Among them
+## ReadPathTests.aReadRetainsNothing, whose property (a read retains nothing) only holds in
+## optimised code. Built with --disable-testable-imports, so the library modules are built as
+## `swift build -c release` builds them, in .build: `make bench` or
+## `swift build -c release --product Benchmarks` after it finds them (and Benchmarks) built.
+release-checks: deps
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
+
+## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
+## own; the withMainSerialExecutor tests in a `swift test` of their own), then the five integration
+## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser,
+## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one summary of all
+## (scripts/run-tests.py); VERBOSE=1 shows the whole output as it comes. Fails when any part fails.
 test: deps
-	@command -v $(PYTHON) >/dev/null || { echo "make test runs scripts/run-tests.py with $(PYTHON)," \
-	  "which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
+	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a

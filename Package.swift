@@ -185,8 +185,8 @@ let package = Package(
       name: "IssueCollecting", dependencies: ["IssueReporting"],
       path: "Tests/Support/IssueCollecting"
     ),
-    // Runs some of a test binary's own Swift Testing tests as a run of their own in a child
-    // process (not a product), for behaviour only a whole run shows.
+    // Runs some of a test binary's own Swift Testing or XCTest tests as a run of their own in a
+    // child process (not a product), for behaviour only a whole run shows.
     .target(name: "ChildTestRun", path: "Tests/Support/ChildTestRun"),
     // Runs a closure on a thread of its own and waits for the thread's exit (not a product).
     .target(name: "JoinedThread", path: "Tests/Support/JoinedThread"),

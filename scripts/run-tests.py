@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Runs every test of the repository (`make test`) and ends with one summary of all of them.
 
-Usage: scripts/run-tests.py [--verbose]
+Usage: scripts/run-tests.py [--verbose] [--release]
 
 Seven parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
-                   withMainSerialExecutor
+                   withMainSerialExecutor; with --parallel, so that each XCTest method runs in a
+                   process of its own (no test may need another to have run before it)
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
-                   hook they install is process-wide
+                   hook they install is process-wide (also with --parallel)
   integration      IntegrationTests/ClassicUser, a package that depends on this one
   classic-surface  IntegrationTests/ClassicSurface, a package that uses the classic library's
                    wider surface (XCTestDynamicOverlay, deprecated names, @_spi imports, traits,
@@ -25,6 +26,12 @@ another swift):
                    IntegrationTests/SwitchFromClassic: `swift package switch-from-classic` run
                    end to end on a fixture that lists stand-ins of the classic satellites
 
+With --release (`make release-checks`), only the first two parts run, in a release build
+(`-c release`), with --parallel, and with --disable-testable-imports: the library modules are then
+compiled as `swift build -c release` compiles them, so the build is shared with a later
+`swift build -c release --product Benchmarks` (or `swift run -c release Benchmarks`), which
+finds them built. Their logs are .build/test-logs/<part>-release.log.
+
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
 framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
@@ -34,6 +41,10 @@ printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_I
 seconds (default 600) is ended, with every process it started, as hung, and the tests that had
 not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
 test, a hang, or no test summary at all (build failure, crash).
+
+Under --parallel, SwiftPM prints a line `[i/N] Testing Module.Class/method` as each XCTest method
+ends, and the output of the failed ones only: the XCTest row counts the tests from those lines and
+the failures from that output, and it cannot tell a skipped XCTest method from one that passed.
 """
 
 import os
@@ -50,9 +61,14 @@ LOGS = os.path.join(ROOT, ".build", "test-logs")
 # a scope is open; its tests run in a `swift test` process of their own, so that they never
 # serialise (or stall) the package's other tests running in parallel with them.
 SERIAL_EXECUTOR_TESTS = "MainSerialExecutor"
-PARTS = [
-    ("package", ROOT, ["--skip", SERIAL_EXECUTOR_TESTS]),
-    ("serial-executor", ROOT, ["--filter", SERIAL_EXECUTOR_TESTS]),
+PACKAGE_PARTS = [
+    ("package", ROOT, ["--parallel", "--skip", SERIAL_EXECUTOR_TESTS]),
+    ("serial-executor", ROOT, ["--parallel", "--filter", SERIAL_EXECUTOR_TESTS]),
+]
+# --release: without -enable-testing (no test uses @testable import), the library modules are
+# compiled as `swift build -c release` compiles them, and a later release build reuses them.
+RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
+INTEGRATION_PARTS = [
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
     ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
@@ -65,6 +81,8 @@ PARTS = [
 ]
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# XCTest under --parallel: SwiftPM's line for each test method as it ends.
+XC_PARALLEL_PROGRESS = re.compile(r"^\[(\d+)/(\d+)\] Testing (\S+)/(\S+)$")
 # XCTest (swift-corelibs-xctest)
 XC_EXECUTED = re.compile(
     r"^\s*Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures? "
@@ -97,13 +115,16 @@ def parse(log_lines):
     }
     xc_suites = set()
     last_executed = None
+    parallel_tests = set()
     for raw in log_lines:
         line = ANSI.sub("", raw.rstrip("\n"))
         if line.startswith("Build complete!") or line.startswith("Build of product"):
             result["built"] = True
-        if m := XC_SUITE_END.match(line):
+        if m := XC_PARALLEL_PROGRESS.match(line):
+            parallel_tests.add((m.group(3), m.group(4)))
+        elif m := XC_SUITE_END.match(line):
             name = m.group(1)
-            if name != "All tests" and not name.endswith(".xctest"):
+            if name not in ("All tests", "Selected tests") and not name.endswith(".xctest"):
                 xc_suites.add(name)
         elif m := XC_EXECUTED.match(line):
             last_executed = m
@@ -124,7 +145,15 @@ def parse(log_lines):
                 result["known"].append((m.group(1), int(known.group(1))))
         elif m := ST_SKIPPED.match(line):
             result["skipped"].append((m.group(1), m.group(2), m.group(3)))
-    if last_executed:
+    if parallel_tests:
+        # --parallel: the failed tests' output also has "Executed" lines, one test each.
+        result["xctest"] = {
+            "tests": len(parallel_tests),
+            "skipped": 0,
+            "suites": len({test_class for test_class, _ in parallel_tests}),
+            "parallel": True,
+        }
+    elif last_executed:
         result["xctest"] = {
             "tests": int(last_executed.group(1)),
             "skipped": int(last_executed.group(2) or 0),
@@ -230,12 +259,17 @@ def part_failed(result):
 
 
 def unfinished(lines):
-    """Swift Testing tests (and XCTest cases) that started and neither ended nor were skipped."""
+    """Swift Testing tests (and XCTest cases) that started and neither ended nor were skipped.
+    Under --parallel, SwiftPM names an XCTest method only once it has ended: how many of them
+    had ended is said instead."""
     started = []
     ended = set()
+    progress = None
     for raw in lines:
         line = ANSI.sub("", raw.rstrip("\n"))
-        if m := re.match(r"^\S+ Test (?!case |run started)(.+?) started\.$", line):
+        if m := XC_PARALLEL_PROGRESS.match(line):
+            progress = m
+        elif m := re.match(r"^\S+ Test (?!case |run started)(.+?) started\.$", line):
             started.append(m.group(1))
         elif m := re.match(r"^Test Case '(.+)' started at ", line):
             started.append(m.group(1))
@@ -245,6 +279,9 @@ def unfinished(lines):
             ended.add(m.group(2))
         elif m := re.match(r"^Test Case '(.+)' (passed|failed|skipped) \(", line):
             ended.add(m.group(1))
+    if progress and progress.group(1) != progress.group(2):
+        started.append(f"XCTest (--parallel): {progress.group(1)} of {progress.group(2)} test methods"
+                       " had ended; SwiftPM does not name those still running")
     return [test for test in started if test not in ended] or ["(none: the run hung elsewhere)"]
 
 
@@ -295,7 +332,7 @@ def report_failure(result):
             print(f"  {line[:300]}")
 
 
-def summary(results):
+def summary(results, title):
     rows = []
     totals = {"suites": 0, "tests": 0, "passed": 0, "failed": 0, "skipped": 0, "known": 0}
     for r in results:
@@ -328,7 +365,7 @@ def summary(results):
     width = max([len("part")] + [len(part) for part, *_ in rows])
     header = f"{'part':<{width}} {'framework':<14} {'suites':>6} {'tests':>6} {'passed':>6} " \
              f"{'failed':>6} {'skipped':>7} {'known issues':>12} {'exit':>4}"
-    print("\n=== make test: summary of every part")
+    print(f"\n=== {title}: summary of every part")
     print(header)
     print("-" * len(header))
     for part, framework, counts, exit_cell in rows:
@@ -343,6 +380,10 @@ def summary(results):
           f"{totals['passed']:>6} {totals['failed']:>6} {totals['skipped']:>7} "
           f"{totals['known']:>12}")
 
+    parallel = [r["name"] for r in results if r["xctest"] and r["xctest"].get("parallel")]
+    if parallel:
+        print(f"\nXCTest under --parallel ({', '.join(parallel)}): SwiftPM shows the output of"
+              " failed test methods only, so a skipped one is counted as passed.")
     skipped = [(r["name"], *skip) for r in results for skip in r["skipped"]]
     if skipped:
         print("\nskipped:")
@@ -365,13 +406,21 @@ def summary(results):
 
 def main():
     verbose = "--verbose" in sys.argv[1:] or os.environ.get("VERBOSE") not in (None, "", "0")
+    release = "--release" in sys.argv[1:]
+    if release:
+        title = "make release-checks"
+        parts = [(f"{name}-release", directory, RELEASE_ARGUMENTS + arguments)
+                 for name, directory, arguments in PACKAGE_PARTS]
+    else:
+        title = "make test"
+        parts = PACKAGE_PARTS + INTEGRATION_PARTS
     swift = os.environ.get("SWIFT", "swift")
     # A test that never finishes would otherwise hold CI until its time is up.
     idle_timeout = int(os.environ.get("TEST_IDLE_TIMEOUT", "600"))
     os.makedirs(LOGS, exist_ok=True)
     results = []
     try:
-        for name, directory, arguments in PARTS:
+        for name, directory, arguments in parts:
             results.append(run_part(name, directory, arguments, swift, verbose, idle_timeout))
     except KeyboardInterrupt:
         print("\ninterrupted")
@@ -379,13 +428,13 @@ def main():
     failures = [r for r in results if part_failed(r)]
     for r in failures:
         report_failure(r)
-    totals = summary(results)
+    totals = summary(results, title)
     statuses = ", ".join(f"{r['name']} {r['status']}" for r in results)
     if failures:
-        print(f"\nmake test: FAILED: {', '.join(r['name'] for r in failures)}"
+        print(f"\n{title}: FAILED: {', '.join(r['name'] for r in failures)}"
               f" (swift test exit status: {statuses})")
     else:
-        print(f"\nmake test: every part passed (swift test exit status: {statuses})")
+        print(f"\n{title}: every part passed (swift test exit status: {statuses})")
     print(f"tests: {totals['passed']} passed, {totals['failed']} failed,"
           f" {totals['skipped']} skipped")
     return 1 if failures else 0

@@ -62,7 +62,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// Issues are reported at the place the clock was created.
   public init<C: Clock>(
     _ base: C,
-    name: String = "\(C.self)",
+    name: String = ReportedTypeName.unqualified(C.self),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

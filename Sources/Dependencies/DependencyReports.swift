@@ -16,8 +16,8 @@ enum _DependencyReports {
     let property: String?
 
     init<Key, Value>(_ key: Key.Type, _ value: Value.Type, property function: StaticString?) {
-      self.key = _displayName(of: Key.self)
-      self.value = _displayName(of: Value.self)
+      self.key = ReportedTypeName.qualified(Key.self)
+      self.value = ReportedTypeName.qualified(Value.self)
       self.isKeyItsValue = Key.self == Value.self
       // An accessor's `#function` is the property's name; called from anywhere else (`$0[Key.self]`
       // in a closure or function), `#function` has parentheses and names no property.

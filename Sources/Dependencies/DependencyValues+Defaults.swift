@@ -139,7 +139,7 @@ extension DependencyValues {
       return nil
     case .cycle:
       _DefaultComputation.failCycle(
-        chain: (_DefaultComputation.running?.chain ?? []) + [_displayName(of: Key.self)],
+        chain: (_DefaultComputation.running?.chain ?? []) + [ReportedTypeName.qualified(Key.self)],
         site: site)
     case .retired:
       return _valueAfterShutdown(
@@ -164,13 +164,14 @@ extension DependencyValues {
       return Key.previewValue
     case .test:
       if Key.self is any StrictDependencyKey.Type && Key.shouldReportUnimplemented {
+        let key = ReportedTypeName.qualified(Key.self)
         reportIssue(
           """
-          @Dependency(\(_displayName(of: Key.self)).self) is a strict dependency and was read in a \
-          test without an override.
+          @Dependency(\(key).self) is a strict dependency and was read in a test without an \
+          override.
 
           Override it for this test, for example with \
-          'withDependencies { $0[\(_displayName(of: Key.self)).self] = … }' or a '.dependency' trait.
+          'withDependencies { $0[\(key).self] = … }' or a '.dependency' trait.
           """,
           fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
       }

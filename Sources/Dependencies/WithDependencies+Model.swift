@@ -101,12 +101,13 @@ public func withDependencies<Model: AnyObject, R, E: Error>(
 
 /// Reports a model that carries no dependency values, in the classic library's words.
 private func _reportNoValues<Model>(
-  in model: Model.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  in _: Model.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
+  let model = ReportedTypeName.unqualified(Model.self)
   reportIssue(
     """
     You are trying to propagate dependencies to a child model from a model with no dependencies. \
-    To fix this, the given '\(Model.self)' must be returned from another 'withDependencies' \
+    To fix this, the given '\(model)' must be returned from another 'withDependencies' \
     closure, or the class must hold at least one '@Dependency' property.
     """,
     fileID: fileID, filePath: filePath, line: line, column: column)

@@ -13,7 +13,10 @@ import IssueReporting
 /// caller's location.
 ///
 /// `@DependencyEndpoint`'s unimplemented default calls it where the classic expansion calls
-/// `IssueReporting.reportIssue`, with the same message, `Unimplemented: 'Client.endpoint'`.
+/// `IssueReporting.reportIssue`, with the same message, `Unimplemented: 'Client.endpoint'`. The
+/// client's name comes from `\(Self.self)` in the expansion, which names a private client as
+/// `(Client in _<discriminator>)` in optimised code; it is reported as `Client` in any build, as
+/// the library's own reports name types (`ReportedTypeName`).
 ///
 /// - Parameters:
 ///   - message: The issue's message.
@@ -29,7 +32,9 @@ public func __dependenciesMacrosReportIssue(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  reportIssue(message(), fileID: fileID, filePath: filePath, line: line, column: column)
+  reportIssue(
+    message().map(ReportedTypeName.removingAnonymousContexts(from:)), fileID: fileID,
+    filePath: filePath, line: line, column: column)
 }
 
 /// ``Unimplemented``, the error an unimplemented throwing endpoint throws, for expansions.

@@ -38,18 +38,7 @@ extension Dependency {
       keyPath, castingTo: Value.self, fileID: fileID, filePath: filePath, line: line,
       column: column
     ) { actual in
-      fatalError(
-        """
-        Could not cast '\(Swift.type(of: actual as Any))' to '\(Value.self)'. Make sure to override the \
-        dependency in your test or suite traits:
-
-          @Suite(
-            .dependencies {
-              $0.\(property) = \(Value.self)(/* ... */)
-            }
-          )
-        """,
-        file: fileID, line: line)
+      fatalError(Self.castFailure(actual, override: ".\(property)"), file: fileID, line: line)
     }
   }
 
@@ -77,17 +66,25 @@ extension Dependency {
       column: column
     ) { actual in
       fatalError(
-        """
-        Could not cast '\(Swift.type(of: actual as Any))' to '\(Value.self)'. Make sure to override the \
-        dependency in your test or suite traits:
-
-          @Suite(
-            .dependencies {
-              $0[\(Key.self).self] = \(Value.self)(/* ... */)
-            }
-          )
-        """,
+        Self.castFailure(actual, override: "[\(ReportedTypeName.unqualified(Key.self)).self]"),
         file: fileID, line: line)
     }
+  }
+
+  /// The message of a read whose value, `actual`, is not a `Value`: both types, and how to
+  /// override the dependency at `$0<target>` (`.client`, `[ClientKey.self]`). The types are named
+  /// as in a debug build in any build (`ReportedTypeName`).
+  private static func castFailure(_ actual: Any, override target: String) -> String {
+    let value = ReportedTypeName.unqualified(Value.self)
+    return """
+      Could not cast '\(ReportedTypeName.unqualified(Swift.type(of: actual)))' to '\(value)'. \
+      Make sure to override the dependency in your test or suite traits:
+
+        @Suite(
+          .dependencies {
+            $0\(target) = \(value)(/* ... */)
+          }
+        )
+      """
   }
 }

@@ -36,6 +36,15 @@ import Testing
     #expect(reporter.messages.contains("Unimplemented: Wrapped.sleep"))
   }
 
+  /// Without a name, the clock is named after the wrapped clock's type; a private type without its
+  /// context, in an optimised build too.
+  @Test func theDefaultNameIsTheWrappedClocksType() {
+    let (_, reporter) = collectingIssues {
+      _ = UnimplementedClock(FileClock()).now
+    }
+    #expect(reporter.messages == ["Unimplemented: FileClock.now"])
+  }
+
   @Test func staticUnimplemented() async {
     let (_, reporter) = await collectingIssues {
       let clock: UnimplementedClock = .unimplemented("Feature.clock")
@@ -88,5 +97,15 @@ import Testing
     #expect(instants.0 < instants.1)
     #expect(instants.0.duration(to: instants.1) == .seconds(2))
     #expect(Set([instants.0, instants.1, instants.0.advanced(by: .seconds(2))]).count == 2)
+  }
+}
+
+/// A clock of this file only: optimised code names its type `(FileClock in _<discriminator>)`.
+private struct FileClock: Clock {
+  let base = ImmediateClock()
+  var now: ImmediateClock<Duration>.Instant { base.now }
+  var minimumResolution: Duration { base.minimumResolution }
+  func sleep(until deadline: ImmediateClock<Duration>.Instant, tolerance: Duration?) async throws {
+    try await base.sleep(until: deadline, tolerance: tolerance)
   }
 }

@@ -91,6 +91,12 @@ func fileprivateClientRun(_ id: Int) async throws -> Int {
   try await FileprivateClient(run: { $0 * 2 }).run(id: id)
 }
 
+/// The fileprivate client's unimplemented `run`, used from the tests: in optimised code the runtime
+/// names the type `(FileprivateClient in _<discriminator>)`.
+func unimplementedFileprivateClientRun(_ id: Int) async throws -> Int {
+  try await FileprivateClient().run(id: id)
+}
+
 /// Stored properties besides endpoints.
 @DependencyClient
 struct Settings: Sendable {

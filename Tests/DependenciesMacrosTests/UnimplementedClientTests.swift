@@ -31,6 +31,15 @@ import Testing
     }
   }
 
+  /// A fileprivate client is named as a debug build names it, in an optimised build too.
+  @Test func aFileprivateClientIsNamedWithoutItsContext() async {
+    await withKnownIssue {
+      await #expect(throws: Unimplemented.self) { try await unimplementedFileprivateClientRun(1) }
+    } matching: {
+      isUnimplemented($0, "FileprivateClient.run")
+    }
+  }
+
   @Test func nonThrowingEndpointsReturnTheirDefaults() async {
     withKnownIssue {
       #expect(client.isFavorite(id: 1) == false)

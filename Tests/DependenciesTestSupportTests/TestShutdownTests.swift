@@ -1,3 +1,4 @@
+import ChildTestRun
 import DependenciesTestSupport
 import Foundation
 import Testing
@@ -99,35 +100,59 @@ enum FailingShutdownKey: TestDependencyKey {
   }
 }
 
-/// XCTest: a test method's cache shuts its values down when the method finishes.
-final class XCTestShutdownTests: XCTestCase {
-  nonisolated(unsafe) static var ticker: BackgroundTicker?
-
-  func test1ReadsAValueThatStartsABackgroundTask() {
-    @Dependency(BackgroundTickerKey.self) var ticker
-    Self.ticker = ticker
-    XCTAssertFalse(ticker.isStopped)
+/// XCTest: a test method's cache shuts its values down when the method finishes, with and without
+/// `DependenciesTestCase`. The method that reads the value and the one that checks it was shut
+/// down run one after the other in a child XCTest run of their own: the check needs the first
+/// method to have run in its process, which a run that gives each XCTest method a process of its
+/// own (`swift test --parallel`) does not do.
+@Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
+struct XCTestShutdownTests {
+  @Test(
+    arguments: [
+      XCTestShutdownChild.self, DependenciesTestCaseShutdownChild.self,
+    ] as [XCTestCase.Type])
+  func aMethodsValuesAreShutDownWhenTheMethodFinishes(_ testClass: XCTestCase.Type) async throws {
+    try await ChildXCTestRun.expectEveryMethodPasses(of: testClass, count: 2)
   }
+}
+
+/// The methods `XCTestShutdownTests` runs, in this order, in a child process; skipped in any other
+/// run.
+final class XCTestShutdownChild: XCTestCase {
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
+
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker() }
 
   func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    guard let ticker = Self.ticker else { return XCTFail("test1 did not run first") }
-    let stopped = await ticker.waitUntilStopped()
-    XCTAssertTrue(stopped)
+    await XCTestShutdownSteps.checkTheTickerStopped()
   }
 }
 
 /// `DependenciesTestCase`: the same, for the cache the class gives each method.
-final class DependenciesTestCaseShutdownTests: DependenciesTestCase {
-  nonisolated(unsafe) static var ticker: BackgroundTicker?
+final class DependenciesTestCaseShutdownChild: DependenciesTestCase {
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
 
-  func test1ReadsAValueThatStartsABackgroundTask() {
+  func test1ReadsAValueThatStartsABackgroundTask() { XCTestShutdownSteps.readTheTicker() }
+
+  func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
+    await XCTestShutdownSteps.checkTheTickerStopped()
+  }
+}
+
+/// The steps of both child classes: the first method reads a value that starts a background task
+/// and keeps it; the second waits for the end of the first to have stopped the task.
+enum XCTestShutdownSteps {
+  /// The ticker the first method read, for the second (each class has a child process of its own).
+  nonisolated(unsafe) private static var ticker: BackgroundTicker?
+
+  static func readTheTicker() {
     @Dependency(BackgroundTickerKey.self) var ticker
     Self.ticker = ticker
     XCTAssertFalse(ticker.isStopped)
   }
 
-  func test2TheBackgroundTaskWasStoppedWhenTheMethodFinished() async {
-    guard let ticker = Self.ticker else { return XCTFail("test1 did not run first") }
+  static func checkTheTickerStopped() async {
+    guard let ticker else { return XCTFail("test1 did not run first") }
     let stopped = await ticker.waitUntilStopped()
     XCTAssertTrue(stopped)
   }

@@ -1,5 +1,7 @@
+import ChildTestRun
 import DependenciesTestSupport
 import Foundation
+import Testing
 import XCTest
 
 /// A value that knows whether it has been freed: a read that returns a freed one read through a
@@ -23,11 +25,16 @@ final class BackgroundReader: @unchecked Sendable {
   private var reads = 0
   private var freedValues = 0
   private var stopped = false
+  private var started = false
   private let done = DispatchSemaphore(value: 0)
 
   static let shared = BackgroundReader()
 
+  /// Whether `start()` was called.
+  var isStarted: Bool { lock.withLock { started } }
+
   func start() {
+    lock.withLock { started = true }
     Thread.detachNewThread { [self] in
       while !lock.withLock({ stopped }) {
         @Dependency(SentinelKey.self) var sentinel
@@ -55,7 +62,23 @@ final class BackgroundReader: @unchecked Sendable {
   }
 }
 
-final class XCTestCacheRetirementTests: XCTestCase {
+/// Work that outlives the XCTest method that started it keeps reading safely after the method's
+/// cache is released. The method that starts the work and the one that checks it run one after
+/// the other in a child XCTest run of their own: the check needs the first method to have started
+/// the work in its process, which a run that gives each XCTest method a process of its own
+/// (`swift test --parallel`) does not do.
+@Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
+struct XCTestCacheRetirementTests {
+  @Test func workThatOutlivesItsTestMethodKeepsReadingSafely() async throws {
+    try await ChildXCTestRun.expectEveryMethodPasses(of: XCTestCacheRetirementChild.self, count: 2)
+  }
+}
+
+/// The methods `XCTestCacheRetirementTests` runs, in this order, in a child process; skipped in
+/// any other run.
+final class XCTestCacheRetirementChild: XCTestCase {
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
+
   /// Starts the reader and returns while it keeps reading.
   func test1StartsWorkThatOutlivesTheTestMethod() {
     BackgroundReader.shared.start()
@@ -66,6 +89,8 @@ final class XCTestCacheRetirementTests: XCTestCase {
   /// The replacement then happens many more times, as it would over thousands of test methods, to
   /// give a read that is still using a released cache every chance to happen.
   func test2TheWorkKeepsReadingSafelyAfterItsTestMethodEnded() {
+    // Without the reader, the waits below would never end.
+    guard BackgroundReader.shared.isStarted else { return XCTFail("test1 did not run first") }
     for _ in 0..<2_000 {
       _TestCaches._xctestCaseWillStart()
       BackgroundReader.shared.waitForReads(5)

@@ -1,5 +1,7 @@
+import ChildTestRun
 import DependenciesTestSupport
 import Dependencies_Test_Support
+import Testing
 import XCTest
 
 final class XCTestIsolationTests: DependenciesTestCase {
@@ -31,16 +33,6 @@ final class XCTestIsolationTests: DependenciesTestCase {
   func testRunsInTheTestContext() {
     @Dependency(\.context) var context
     XCTAssertEqual(context, .test)
-  }
-
-  func testStatefulValueStartsFreshA() {
-    @Dependency(\.stepCounter) var counter
-    XCTAssertEqual(counter.next(), 1)
-  }
-
-  func testStatefulValueStartsFreshB() {
-    @Dependency(\.stepCounter) var counter
-    XCTAssertEqual(counter.next(), 1)
   }
 
   func testWithDependenciesWorksAsInAppCode() {
@@ -79,5 +71,32 @@ final class ModuleSpellingTests: XCTestCase {
       DependencyValues._current
     }
     XCTAssertEqual(isolated.context, .test)
+  }
+}
+
+/// Each test method of a `DependenciesTestCase` starts with fresh cached values: a stateful value
+/// that one method used starts over in the next. Both methods run one after the other in a child
+/// XCTest run of their own, so that the second follows the first in its process, which a run that
+/// gives each XCTest method a process of its own (`swift test --parallel`) does not do.
+@Suite(.enabled(if: ChildTestRun.isSupported, "child runs need /proc/self/exe (Linux)"))
+struct XCTestFreshValuesTests {
+  @Test func aStatefulValueStartsFreshInEachMethod() async throws {
+    try await ChildXCTestRun.expectEveryMethodPasses(of: XCTestFreshValuesChild.self, count: 2)
+  }
+}
+
+/// The methods `XCTestFreshValuesTests` runs, one after the other, in a child process; skipped in
+/// any other run. Each counts once and expects 1: the second fails if it sees the first's counter.
+final class XCTestFreshValuesChild: DependenciesTestCase {
+  override func setUpWithError() throws { try ChildXCTestRun.skipOutsideItsRun(self) }
+
+  func testStatefulValueStartsFreshA() {
+    @Dependency(\.stepCounter) var counter
+    XCTAssertEqual(counter.next(), 1)
+  }
+
+  func testStatefulValueStartsFreshB() {
+    @Dependency(\.stepCounter) var counter
+    XCTAssertEqual(counter.next(), 1)
   }
 }

@@ -60,6 +60,10 @@ import Testing
       reporter.messages.first?.contains(
         "You are trying to propagate dependencies to a child model from a model with no dependencies"
       ) == true, "\(reporter.messages)")
+    // `PlainModel` is private: named without its context, in an optimised build too.
+    #expect(
+      reporter.messages.first?.contains("the given 'PlainModel' must be returned") == true,
+      "\(reporter.messages)")
   }
 
   /// A recorded model's memory stays pinned until its entry is swept, so that no other object can

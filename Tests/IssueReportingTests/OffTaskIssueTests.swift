@@ -1,8 +1,7 @@
 import ChildTestRun
 import Foundation
+import IssueReporting
 import Testing
-
-@testable import IssueReporting
 
 /// An issue reported where no Swift Testing test is running — a `Task.detached` or a `Thread` that
 /// a test started — fails the run (the test that started it cannot be known), with a message that

@@ -1,6 +1,5 @@
+import IssueReporting
 import Testing
-
-@testable import IssueReporting
 
 /// `isTesting` recognises the test runners the classic library recognises.
 @Suite struct ProcessEnvironmentTests {

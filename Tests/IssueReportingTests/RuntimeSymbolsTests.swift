@@ -1,6 +1,5 @@
+import IssueReporting
 import Testing
-
-@testable import IssueReporting
 
 /// Pins every type and symbol IssueReporting (and, through it, Dependencies) looks up in the test
 /// frameworks at run time: a toolchain whose Testing or XCTest renames one fails here, in this

@@ -40,7 +40,7 @@ struct _ShutdownPlan: Sendable {
     var jobOfObject: [ObjectIdentifier: Int] = [:]
     for (index, node) in nodes.enumerated() {
       guard let value = node.shutdownable, jobOfEntry[node.entry] == nil else { continue }
-      let name = _displayName(of: unsafeBitCast(node.entry.key, to: Any.Type.self))
+      let name = ReportedTypeName.qualified(unsafeBitCast(node.entry.key, to: Any.Type.self))
       let object = type(of: value) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
       if let object, let job = jobOfObject[object] {
         jobs[job].name += ", \(name)"

@@ -115,7 +115,7 @@ final class _DefaultComputation: @unchecked Sendable {
         return merged === model ? model.detachedCopy() : merged
       } ?? sharedOverrides
     self.later = modelScope == nil ? cache.baseline : own
-    self.chain = (Self.running?.chain ?? []) + [_displayName(of: Key.self)]
+    self.chain = (Self.running?.chain ?? []) + [ReportedTypeName.qualified(Key.self)]
     self.site = site
     self.isSetting = isSetting
   }

@@ -136,7 +136,7 @@ final class _KeptDefault: Sendable {
   }
 
   /// The key's name, for reports.
-  var name: String { _displayName(of: unsafeBitCast(entry.key, to: Any.Type.self)) }
+  var name: String { ReportedTypeName.qualified(unsafeBitCast(entry.key, to: Any.Type.self)) }
 
   private static let counter = _Locked<UInt64>(0)
 

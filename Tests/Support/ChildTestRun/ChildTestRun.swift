@@ -1,10 +1,13 @@
-// Runs some of this test binary's Swift Testing tests as a test run of their own, in a child
-// process, and returns what the run printed and how it exited.
+// Runs some of this test binary's Swift Testing or XCTest tests as a test run of their own, in a
+// child process, and returns what the run printed and how it exited.
 //
 // For behaviour that only a whole run shows: an issue that fails the run rather than a test, values
-// shut down before the process exits, a run with `--repetitions`. The tests the child runs are gated
-// by an environment variable (`ChildTestRun.isChild(_:)`), so that in an ordinary run they are
-// skipped with a reason instead of failing it.
+// shut down before the process exits, a run with `--repetitions`, what one XCTest method leaves to
+// the next. The tests the child runs are gated by an environment variable
+// (`ChildTestRun.isChild(_:)`), so that in an ordinary run they are skipped with a reason instead of
+// failing it; and a test that needs others to run before it in the same process gets them in its
+// child, whether or not the ordinary run gives each test a process of its own
+// (`swift test --parallel` does, for XCTest).
 
 import Foundation
 
@@ -16,7 +19,7 @@ import Foundation
   import Darwin
 #endif
 
-/// A Swift Testing run of some of this test binary's tests, in a child process.
+/// A Swift Testing or XCTest run of some of this test binary's tests, in a child process.
 public enum ChildTestRun {
   /// How a child run ended.
   public struct Outcome: Sendable, CustomStringConvertible {
@@ -63,9 +66,22 @@ public enum ChildTestRun {
   public static func run(
     _ name: String, filter: String, arguments: [String] = []
   ) async throws -> Outcome {
+    try await run(
+      name, arguments: ["--testing-library", "swift-testing", "--filter", filter] + arguments)
+  }
+
+  /// Runs the XCTest tests of this binary that `tests` names (`Module.Class` for every method of
+  /// the class, in XCTest's order, or `Module.Class/method`), one after the other in the child run
+  /// `name`; returns once the child has exited.
+  public static func runXCTest(_ name: String, tests: [String]) async throws -> Outcome {
+    // The test binary runs XCTest when no `--testing-library` is given; its one argument is
+    // XCTest's comma-separated list of the tests to run.
+    try await run(name, arguments: [tests.joined(separator: ",")])
+  }
+
+  private static func run(_ name: String, arguments: [String]) async throws -> Outcome {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let argv =
-      [executable, "--testing-library", "swift-testing", "--filter", filter] + arguments
+    let argv = [executable] + arguments
     var variables = ProcessInfo.processInfo.environment
     variables[variable] = name
     let environment = variables
