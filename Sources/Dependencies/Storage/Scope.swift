@@ -167,7 +167,7 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   final var overriddenKeyNames: [String] {
     var names: [String] = []
     forEach { key, _ in
-      names.append(_displayName(of: unsafeBitCast(key.raw, to: Any.Type.self)))
+      names.append(ReportedTypeName.qualified(unsafeBitCast(key.raw, to: Any.Type.self)))
     }
     return names.sorted()
   }
