@@ -10,43 +10,42 @@ func runMergeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, modelSi
   // values by reflection (Mirror) and lay the current ones over them: ours merges trie roots, the
   // classic one merges dictionaries.
   for size in modelSizes {
-    let keys = fillerKeys(size)
-    let oursModel = withDependencies {
-      setting(keys, in: &$0)
-      $0.benchNumber = 3
-    } operation: {
-      OursSmallModel()
-    }
-    let classicModel = Classic.withDependencies {
-      setting(keys, in: &$0)
-      $0.benchNumber = 3
-    } operation: {
-      ClassicSmallModel()
-    }
-
-    let ours = withDependencies {
-      $0.benchClient = otherBenchClient
-    } operation: {
-      precondition(withDependencies(from: oursModel) { oursModel.number } == 3)
-      return measure(settings) { iterations in
-        for i in 0..<iterations {
-          withDependencies(from: oursModel) { blackHole(i) }
+    report.measure(
+      group, "withDependencies(from:), model has \(size) overrides", parameter: size
+    ) {
+      let model = withDependencies {
+        setting(fillerKeys(size), in: &$0)
+        $0.benchNumber = 3
+      } operation: {
+        OursSmallModel()
+      }
+      return withDependencies {
+        $0.benchClient = otherBenchClient
+      } operation: {
+        precondition(withDependencies(from: model) { model.number } == 3)
+        return measure(settings) { iterations in
+          for i in 0..<iterations {
+            withDependencies(from: model) { blackHole(i) }
+          }
+        }
+      }
+    } baseline: {
+      let model = Classic.withDependencies {
+        setting(fillerKeys(size), in: &$0)
+        $0.benchNumber = 3
+      } operation: {
+        ClassicSmallModel()
+      }
+      return Classic.withDependencies {
+        $0.benchClient = otherBenchClient
+      } operation: {
+        precondition(Classic.withDependencies(from: model) { model.number } == 3)
+        return measure(settings) { iterations in
+          for i in 0..<iterations {
+            Classic.withDependencies(from: model) { blackHole(i) }
+          }
         }
       }
     }
-    let classic = Classic.withDependencies {
-      $0.benchClient = otherBenchClient
-    } operation: {
-      precondition(Classic.withDependencies(from: classicModel) { classicModel.number } == 3)
-      return measure(settings) { iterations in
-        for i in 0..<iterations {
-          Classic.withDependencies(from: classicModel) { blackHole(i) }
-        }
-      }
-    }
-    report.add(
-      row(
-        group, "withDependencies(from:), model has \(size) overrides",
-        parameter: size, ours, classic))
   }
 }

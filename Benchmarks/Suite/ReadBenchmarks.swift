@@ -16,43 +16,38 @@ func runReadBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
 
   // A cached default (the first read computes it; the measurement reads the cached one).
   _ = (oursRoot.client, oursRoot.clientByType, classicRoot.client, classicRoot.clientByType)
-  report.add(
-    row(
-      group, "cached default, model created at the root",
-      reads(settings) { oursRoot.client.fetch($0) },
-      reads(settings) { classicRoot.client.fetch($0) }))
-  report.add(
-    row(
-      group, "cached default, model created at the root, @Dependency(Key.self)",
-      reads(settings) { oursRoot.clientByType.fetch($0) },
-      reads(settings) { classicRoot.clientByType.fetch($0) }))
+  report.measure(group, "cached default, model created at the root") {
+    reads(settings) { oursRoot.client.fetch($0) }
+  } baseline: {
+    reads(settings) { classicRoot.client.fetch($0) }
+  }
+  report.measure(group, "cached default, model created at the root, @Dependency(Key.self)") {
+    reads(settings) { oursRoot.clientByType.fetch($0) }
+  } baseline: {
+    reads(settings) { classicRoot.clientByType.fetch($0) }
+  }
 
   // The model from the root read in a scope that overrides the key.
-  let oursOverride = withDependencies {
-    $0.benchNumber = 7
-  } operation: {
-    precondition(oursRoot.number == 7 && oursRoot.numberByType == 7)
-    return (
-      reads(settings) { _ in oursRoot.number }, reads(settings) { _ in oursRoot.numberByType }
-    )
+  report.measure(group, "overridden key, root model read in the overriding scope") {
+    inOursScope({ $0.benchNumber = 7 }, checking: { oursRoot.number == 7 }) {
+      reads(settings) { _ in oursRoot.number }
+    }
+  } baseline: {
+    inClassicScope({ $0.benchNumber = 7 }, checking: { classicRoot.number == 7 }) {
+      reads(settings) { _ in classicRoot.number }
+    }
   }
-  let classicOverride = Classic.withDependencies {
-    $0.benchNumber = 7
-  } operation: {
-    precondition(classicRoot.number == 7 && classicRoot.numberByType == 7)
-    return (
-      reads(settings) { _ in classicRoot.number },
+  report.measure(
+    group, "overridden key, root model read in the overriding scope, @Dependency(Key.self)"
+  ) {
+    inOursScope({ $0.benchNumber = 7 }, checking: { oursRoot.numberByType == 7 }) {
+      reads(settings) { _ in oursRoot.numberByType }
+    }
+  } baseline: {
+    inClassicScope({ $0.benchNumber = 7 }, checking: { classicRoot.numberByType == 7 }) {
       reads(settings) { _ in classicRoot.numberByType }
-    )
+    }
   }
-  report.add(
-    row(
-      group, "overridden key, root model read in the overriding scope", oursOverride.0,
-      classicOverride.0))
-  report.add(
-    row(
-      group, "overridden key, root model read in the overriding scope, @Dependency(Key.self)",
-      oursOverride.1, classicOverride.1))
 
   // A model created in scope S1 (which overrides the key) read inside scope S2 (which overrides
   // another key).
@@ -66,48 +61,50 @@ func runReadBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
   } operation: {
     ClassicModel()
   }
-  let oursInS2 = withDependencies {
-    $0.benchClient = otherBenchClient
-  } operation: {
-    precondition(oursCaptured.number == 3 && oursCaptured.numberByType == 3)
-    return (
-      reads(settings) { _ in oursCaptured.number },
+  report.measure(group, "captured in scope S1, read inside scope S2") {
+    inOursScope({ $0.benchClient = otherBenchClient }, checking: { oursCaptured.number == 3 }) {
+      reads(settings) { _ in oursCaptured.number }
+    }
+  } baseline: {
+    inClassicScope(
+      { $0.benchClient = otherBenchClient }, checking: { classicCaptured.number == 3 }
+    ) {
+      reads(settings) { _ in classicCaptured.number }
+    }
+  }
+  report.measure(group, "captured in scope S1, read inside scope S2, @Dependency(Key.self)") {
+    inOursScope(
+      { $0.benchClient = otherBenchClient }, checking: { oursCaptured.numberByType == 3 }
+    ) {
       reads(settings) { _ in oursCaptured.numberByType }
-    )
-  }
-  let classicInS2 = Classic.withDependencies {
-    $0.benchClient = otherBenchClient
-  } operation: {
-    precondition(classicCaptured.number == 3 && classicCaptured.numberByType == 3)
-    return (
-      reads(settings) { _ in classicCaptured.number },
+    }
+  } baseline: {
+    inClassicScope(
+      { $0.benchClient = otherBenchClient }, checking: { classicCaptured.numberByType == 3 }
+    ) {
       reads(settings) { _ in classicCaptured.numberByType }
-    )
+    }
   }
-  report.add(row(group, "captured in scope S1, read inside scope S2", oursInS2.0, classicInS2.0))
-  report.add(
-    row(
-      group, "captured in scope S1, read inside scope S2, @Dependency(Key.self)", oursInS2.1,
-      classicInS2.1))
 
   // A local `@Dependency` reading an overridden key where N other overrides are in effect.
   for size in sizes {
-    let keys = fillerKeys(size)
-    let ours = withDependencies {
-      setting(keys, in: &$0)
-      $0.benchNumber = 7
-    } operation: {
-      @Dependency(\.benchNumber) var number
-      return reads(settings) { _ in number }
+    report.measure(group, "read, \(size) overrides in context", parameter: size) {
+      withDependencies {
+        setting(fillerKeys(size), in: &$0)
+        $0.benchNumber = 7
+      } operation: {
+        @Dependency(\.benchNumber) var number
+        return reads(settings) { _ in number }
+      }
+    } baseline: {
+      Classic.withDependencies {
+        setting(fillerKeys(size), in: &$0)
+        $0.benchNumber = 7
+      } operation: {
+        @Classic.Dependency(\.benchNumber) var number
+        return reads(settings) { _ in number }
+      }
     }
-    let classic = Classic.withDependencies {
-      setting(keys, in: &$0)
-      $0.benchNumber = 7
-    } operation: {
-      @Classic.Dependency(\.benchNumber) var number
-      return reads(settings) { _ in number }
-    }
-    report.add(row(group, "read, \(size) overrides in context", parameter: size, ours, classic))
   }
 }
 
@@ -118,5 +115,27 @@ func reads(_ settings: BenchmarkSettings, _ read: (Int) -> Int) -> Measurement {
     var sum = 0
     for i in 0..<iterations { sum &+= read(i) }
     blackHole(sum)
+  }
+}
+
+/// `body`, run in a scope of ours that `update` enters, where `check` must hold.
+private func inOursScope(
+  _ update: (inout DependencyValues) -> Void, checking check: () -> Bool,
+  _ body: () -> Measurement
+) -> Measurement {
+  withDependencies(update) {
+    precondition(check())
+    return body()
+  }
+}
+
+/// `inOursScope` with the classic model.
+private func inClassicScope(
+  _ update: (inout Classic.Values) -> Void, checking check: () -> Bool,
+  _ body: () -> Measurement
+) -> Measurement {
+  Classic.withDependencies(update) {
+    precondition(check())
+    return body()
   }
 }

@@ -42,8 +42,8 @@ struct ResultRow: Codable {
   }
 }
 
-/// A row from two time measurements.
-func row(
+/// A row from two time measurements (`Report.measure` takes them).
+private func row(
   _ group: String, _ name: String, parameter: Int? = nil, _ ours: Measurement,
   _ baseline: Measurement?
 ) -> ResultRow {
@@ -75,8 +75,37 @@ func throughputRow(
 /// Collects rows and prints them as a table as they arrive.
 final class Report {
   private(set) var rows: [ResultRow] = []
+  /// The rows of times that `measure` measures (`--row`, `--no-baseline`).
+  let selection: RowSelection
+  /// The names of the rows `measure` was asked for, measured or not.
+  private var offeredNames: Set<String> = []
   private var currentGroup = ""
   private var currentBaseline = ""
+
+  init(selection: RowSelection = .all) {
+    self.selection = selection
+  }
+
+  /// Measures the row of times named `name` and adds it, unless the selection leaves the row out;
+  /// `baseline` runs only when the selection measures the baseline side.
+  ///
+  /// The measurements run inside this call: a row left out costs nothing but the set-up done
+  /// before it, so a row measured in a scope of its own enters that scope in `ours` or `baseline`.
+  func measure(
+    _ group: String, _ name: String, parameter: Int? = nil, ours: () -> Measurement,
+    baseline: () -> Measurement
+  ) {
+    offeredNames.insert(name)
+    guard selection.includes(name) else { return }
+    let oursMeasurement = ours()
+    let baselineMeasurement = selection.measuresBaseline ? baseline() : nil
+    add(row(group, name, parameter: parameter, oursMeasurement, baselineMeasurement))
+  }
+
+  /// The names of the selection (`--row`) that no row of the run had, sorted.
+  var unmatchedNames: [String] {
+    (selection.names ?? []).subtracting(offeredNames).sorted()
+  }
 
   func add(_ row: ResultRow) {
     // A group of times shows allocations; a group of rates, the time per operation they come to.
@@ -115,11 +144,15 @@ final class Report {
     struct Document: Codable {
       var machine: [String: String]
       var rows: [ResultRow]
+      /// With `--row`: the names no row of the run had (see `unmatchedNames`).
+      var unmatchedRows: [String]?
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(Document(machine: machine, rows: rows)).write(
-      to: URL(fileURLWithPath: path))
+    let document = Document(
+      machine: machine, rows: rows,
+      unmatchedRows: selection.names == nil ? nil : unmatchedNames)
+    try encoder.encode(document).write(to: URL(fileURLWithPath: path))
   }
 
   /// With `--iterations`: which timed samples (callgrind dumps) the row's figures come from.

@@ -25,42 +25,44 @@ func runTrieBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
     }
     let probes = (0..<1024).map { _ in Int.random(in: 0..<size, using: &random) }
 
-    let trieLookup = measure(settings) { iterations in
-      var found = 0
-      for i in 0..<iterations {
-        let probe = probes[i & 1023]
-        if dck_trie_get(root, keys[probe], hashes[probe]) != nil { found &+= 1 }
+    report.measure(
+      "Trie vs Dictionary (C core)", "lookup, \(size) keys", parameter: size
+    ) {
+      measure(settings) { iterations in
+        var found = 0
+        for i in 0..<iterations {
+          let probe = probes[i & 1023]
+          if dck_trie_get(root, keys[probe], hashes[probe]) != nil { found &+= 1 }
+        }
+        blackHole(found)
       }
-      blackHole(found)
+    } baseline: {
+      measure(settings) { iterations in
+        var found = 0
+        for i in 0..<iterations where dictionary[keys[probes[i & 1023]]] != nil { found &+= 1 }
+        blackHole(found)
+      }
     }
-    let dictionaryLookup = measure(settings) { iterations in
-      var found = 0
-      for i in 0..<iterations where dictionary[keys[probes[i & 1023]]] != nil { found &+= 1 }
-      blackHole(found)
-    }
-    report.add(
-      row(
-        "Trie vs Dictionary (C core)", "lookup, \(size) keys", parameter: size,
-        trieLookup, dictionaryLookup))
 
     let newKey: UInt = 0xDEAD_BEE0
     let newHash = mixHash(UInt64(newKey))
-    let trieInsert = measure(settings) { iterations in
-      for _ in 0..<iterations {
-        dck_trie_release(dck_trie_insert(root, newKey, newHash, value)!)
+    report.measure(
+      "Trie vs Dictionary (C core)", "insert into shared, \(size) keys", parameter: size
+    ) {
+      measure(settings) { iterations in
+        for _ in 0..<iterations {
+          dck_trie_release(dck_trie_insert(root, newKey, newHash, value)!)
+        }
+      }
+    } baseline: {
+      measure(settings) { iterations in
+        for _ in 0..<iterations {
+          var copy = dictionary  // shared, so the insert below copies it
+          copy[newKey] = payload
+          blackHole(copy)
+        }
       }
     }
-    let dictionaryInsert = measure(settings) { iterations in
-      for _ in 0..<iterations {
-        var copy = dictionary  // shared, so the insert below copies it
-        copy[newKey] = payload
-        blackHole(copy)
-      }
-    }
-    report.add(
-      row(
-        "Trie vs Dictionary (C core)", "insert into shared, \(size) keys", parameter: size,
-        trieInsert, dictionaryInsert))
     dck_trie_release(root)
   }
 }

@@ -5,11 +5,13 @@ import Foundation
 // users write it: `@Dependency` properties of models, `withDependencies`, `withDependencies(from:)`.
 //
 //   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
-//                                   [--iterations N]
+//                                   [--iterations N] [--row NAME]... [--no-baseline]
 //
 // Groups: trie, reads, scopes, cache, concurrency, merge, server. `--iterations N` makes every
 // measurement one warm-up and one timed sample of exactly N operations, for counting instructions
-// with callgrind (see `timedSample` in Harness.swift).
+// with callgrind (see `timedSample` in Harness.swift). `--row NAME` (repeatable) measures only the
+// rows of times so named, as the table prints them, and `--no-baseline` only our side of each (see
+// RowSelection.swift); with either, the groups of rates (cache, concurrency, server) do not run.
 //
 // The groups that measure the API (reads, scopes, concurrency, merge, server) use only the classic
 // spellings, so these files also build against another implementation of them: a package whose
@@ -23,6 +25,7 @@ var settings = BenchmarkSettings.full
 var jsonPath: String?
 var only: Set<String>?
 var fixedIterations: Int?
+var selection = RowSelection.all
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick": settings = .quick
@@ -34,10 +37,18 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     fixedIterations = count
+  case "--row":
+    guard let name = arguments.popFirst() else {
+      FileHandle.standardError.write("--row needs a row's name\n".data(using: .utf8)!)
+      exit(2)
+    }
+    selection.names = (selection.names ?? []).union([name])
+  case "--no-baseline": selection.measuresBaseline = false
   case "--help", "-h":
     print(
       "usage: Benchmarks [--quick] [--json FILE]"
-        + " [--only trie,reads,scopes,cache,concurrency,merge,server] [--iterations N]")
+        + " [--only trie,reads,scopes,cache,concurrency,merge,server] [--iterations N]"
+        + " [--row NAME]... [--no-baseline]")
     exit(0)
   default:
     FileHandle.standardError.write("unknown argument \(argument); try --help\n".data(using: .utf8)!)
@@ -77,7 +88,7 @@ let loadAtStart = procLine("/proc/loadavg")
 let cpuAtStart = cpuSeconds()
 let runStart = now()
 
-let report = Report()
+let report = Report(selection: selection)
 let sizes = [10, 100, 1_000, 10_000]
 let sampling =
   fixedIterations.map { "one sample of \($0) operations per figure, for callgrind" }
@@ -97,16 +108,26 @@ print(
 if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
 if only?.contains("scopes") ?? true { runScopeBenchmarks(settings, report, sizes: [0] + sizes) }
 #if canImport(CDependencies)
-  if only?.contains("cache") ?? true { runCacheBenchmarks(settings, report) }
+  if only?.contains("cache") ?? true, !selection.isRestricted {
+    runCacheBenchmarks(settings, report)
+  }
 #endif
-if only?.contains("concurrency") ?? true { runConcurrencyBenchmarks(settings, report) }
+if only?.contains("concurrency") ?? true, !selection.isRestricted {
+  runConcurrencyBenchmarks(settings, report)
+}
 if only?.contains("merge") ?? true {
   runMergeBenchmarks(settings, report, modelSizes: [10, 100, 1_000])
   #if canImport(CDependencies)
     runTrieMergeBenchmarks(settings, report, sizes: sizes)
   #endif
 }
-if only?.contains("server") ?? true { runServerScenario(settings, report) }
+if only?.contains("server") ?? true, !selection.isRestricted {
+  runServerScenario(settings, report)
+}
+for name in report.unmatchedNames {
+  FileHandle.standardError.write(
+    "note: no row of this run is named \"\(name)\"\n".data(using: .utf8)!)
+}
 
 // The cores other processes kept busy, on average, while this run went on.
 var otherProcessesCores: String?
