@@ -16,8 +16,9 @@ BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples runtime-libs dlopen static-build release-checks test integration surface bench \
-  bench-quick bench-json bench-docs bench-instructions bench-build deps lint lint-swift lint-weak-scopes \
-  lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz fuzz-corpus soak
+  bench-quick bench-json bench-docs bench-instructions bench-build deps deps-valgrind lint lint-swift \
+  lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz \
+  fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -119,14 +120,22 @@ bench-json: deps
 	done
 	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
 
+## Valgrind, with the header <valgrind/callgrind.h> that the benchmark's sample markers need at
+## build time (Benchmarks/CallgrindSamples): installed with apt-get when missing.
+deps-valgrind:
+	@scripts/ensure-apt-package.sh valgrind "Valgrind" \
+	  "install valgrind, with its header valgrind/callgrind.h, with your package manager" \
+	  -- sh -c 'command -v valgrind && test -f /usr/include/valgrind/callgrind.h'
+
 ## Instructions per operation of every single-threaded row, ours and the baseline, counted by
-## callgrind (valgrind): they do not move with the machine's load, as times do. Builds with DWARF 4
-## debug information, which valgrind 3.19 reads (scripts/bench-instructions.py has the details).
+## callgrind (valgrind): they do not move with the machine's load, as times do. Runs the release
+## build of `make bench` (scripts/bench-instructions.py and scripts/callgrind_counts.py have the
+## details).
 BENCH_GROUPS ?= reads,scopes,merge
 BENCH_ITERATIONS ?= 1000
-bench-instructions: deps
-	$(SWIFT) build -c release --product Benchmarks --scratch-path .build-callgrind -Xcc -gdwarf-4
-	$(PYTHON) scripts/bench-instructions.py .build-callgrind/release/Benchmarks \
+bench-instructions: deps deps-valgrind
+	$(SWIFT) build -c release --product Benchmarks
+	$(PYTHON) scripts/bench-instructions.py .build/release/Benchmarks \
 	  --only $(BENCH_GROUPS) --iterations $(BENCH_ITERATIONS)
 
 ## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra

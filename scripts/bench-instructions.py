@@ -4,13 +4,10 @@
 Usage:
   scripts/bench-instructions.py BENCHMARKS [--iterations N] [--only GROUPS] [--json FILE]
 
-BENCHMARKS is a release build of the benchmark executable (`make bench-instructions` builds one
-with DWARF 4 debug information, which valgrind 3.19 needs, and runs this script). The script runs
-it under `valgrind --tool=callgrind --collect-atstart=no` with `--iterations N` (every measurement
-is one warm-up and one timed sample of exactly N operations) and `--json`, so each row of the JSON
-names its samples (`oursSample`, `baselineSample`); callgrind writes one dump per timed sample
-("sample k", see `timedSample` in Benchmarks/Suite/Harness.swift). The table gives each dump's
-instructions divided by N.
+BENCHMARKS is a release build of the benchmark executable (`make bench-instructions` builds it,
+as `make bench` does, and runs this script). The script runs it under callgrind with
+`--iterations N` (every measurement is one warm-up and one timed sample of exactly N operations)
+and gives each row's instructions per operation (scripts/callgrind_counts.py has the details).
 
 Instruction counts do not move with the load of the machine, unlike times, so they compare two
 implementations on a busy machine; they do not see cache misses, lock contention or the cost of
@@ -26,37 +23,15 @@ implementation.
 
 import argparse
 import json
-import os
-import re
-import subprocess
 import sys
-import tempfile
+
+from callgrind_counts import CountError, count_instructions, runnable_copy
 
 DEFAULT_GROUPS = "reads,scopes,merge"
 
 
-def dump_totals(directory):
-    """Instructions of each "sample k" dump in `directory`, by k."""
-    totals = {}
-    for name in os.listdir(directory):
-        if not re.fullmatch(r"cg\.out\.\d+", name):
-            continue
-        sample = total = None
-        with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as f:
-            for line in f:
-                found = re.match(r"desc: Trigger: Client Request: sample (\d+)", line)
-                if found:
-                    sample = int(found.group(1))
-                elif line.startswith("summary:") or line.startswith("totals:"):
-                    total = int(line.split()[1])
-                if sample is not None and total is not None:
-                    break
-        if sample is not None and total is not None:
-            totals[sample] = total
-    return totals
-
-
-def count(x):
+def figure(x):
+    """An instruction count per operation as the table prints it."""
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
@@ -68,42 +43,12 @@ def main():
     parser.add_argument("--json", help="also write the counts to this JSON file")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory(prefix="bench-instructions-") as directory:
-        results = os.path.join(directory, "results.json")
-        command = [
-            "valgrind", "--tool=callgrind", "--collect-atstart=no",
-            f"--callgrind-out-file={os.path.join(directory, 'cg.out')}",
-            args.benchmarks, "--only", args.only, "--iterations", str(args.iterations),
-            "--json", results,
-        ]
-        print("running:", " ".join(command), file=sys.stderr)
-        run = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if run.returncode != 0:
-            sys.stderr.write(run.stderr[-4000:])
-            sys.exit(f"bench-instructions: the benchmark exited with status {run.returncode}")
-        totals = dump_totals(directory)
-        if not totals:
-            sys.exit(
-                "bench-instructions: callgrind wrote no sample dumps; was the executable built"
-                + " with valgrind's callgrind.h present (Benchmarks/CallgrindSamples)?")
-        with open(results, encoding="utf-8") as f:
-            rows = json.load(f)["rows"]
-
-    table = []
-    for row in rows:
-        if row["unit"] != "ns/op":
-            continue
-        ours = totals.get(row.get("oursSample"))
-        baseline = totals.get(row.get("baselineSample"))
-        if ours is None:
-            continue
-        entry = {
-            "group": row["group"],
-            "name": row["name"],
-            "ours": ours / args.iterations,
-            "baseline": None if baseline is None else baseline / args.iterations,
-        }
-        table.append(entry)
+    try:
+        with runnable_copy(args.benchmarks) as executable:
+            print(f"counting {args.benchmarks} --only {args.only} with callgrind", file=sys.stderr)
+            table, _ = count_instructions(executable, ["--only", args.only], args.iterations)
+    except CountError as error:
+        sys.exit(f"bench-instructions: {error}")
 
     print(f"instructions per operation (callgrind, {args.iterations} operations per sample)")
     print(f"{'row':<80} {'ours':>12} {'baseline':>12} {'baseline/ours':>14}")
@@ -111,8 +56,8 @@ def main():
         baseline = entry["baseline"]
         ratio = "" if baseline is None else f"{baseline / entry['ours']:.2f}"
         print(
-            f"{entry['name']:<80} {count(entry['ours']):>12}"
-            + f" {'' if baseline is None else count(baseline):>12} {ratio:>14}")
+            f"{entry['name']:<80} {figure(entry['ours']):>12}"
+            + f" {'' if baseline is None else figure(baseline):>12} {ratio:>14}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"iterations": args.iterations, "rows": table}, f, indent=2)
