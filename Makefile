@@ -16,8 +16,8 @@ BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples runtime-libs dlopen static-build release-checks test integration surface bench \
-  bench-quick bench-json bench-docs bench-instructions bench-build deps deps-valgrind lint lint-swift \
-  lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz \
+  bench-quick bench-json bench-docs bench-instructions bench-gate bench-build deps deps-valgrind lint \
+  lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz \
   fuzz-corpus soak
 
 deps:
@@ -137,6 +137,16 @@ bench-instructions: deps deps-valgrind
 	$(SWIFT) build -c release --product Benchmarks
 	$(PYTHON) scripts/bench-instructions.py .build/release/Benchmarks \
 	  --only $(BENCH_GROUPS) --iterations $(BENCH_ITERATIONS)
+
+## The instruction-count gate (CI's): counts with callgrind our side of each row named in
+## Benchmarks/Thresholds/instructions.json (release build of `make bench`), prints each against its
+## threshold, and fails naming every row over it and every threshold whose row is gone
+## (scripts/bench-gate.py). The gate never writes the file; BENCH_GATE_FLAGS=--print-thresholds
+## prints thresholds 3 % above the counts measured, in its format, for a reviewed edit.
+BENCH_GATE_FLAGS ?=
+bench-gate: deps deps-valgrind
+	$(SWIFT) build -c release --product Benchmarks
+	$(PYTHON) scripts/bench-gate.py .build/release/Benchmarks $(BENCH_GATE_FLAGS)
 
 ## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra
 ## concurrency runs to docs/bench-runs.json, redraws the README's charts (docs/images/) and rewrites
