@@ -82,7 +82,7 @@ SLOW_ROWS = [
         " of its instructions there), and rebinds in place when nested in a binding on a thread"
         " outside any task (the rows \"N keys in context\"). Ours allocates nothing of its own in"
         " the steady state (the thread's last scope object is used again). In instructions ours"
-        " is 2.1 to 2.9 times as fast on these rows (`make bench-instructions`); in time the ratio"
+        " is 2.1 to 3.0 times as fast on these rows (`make bench-instructions`); in time the ratio"
         " moves from run to run on this shared machine. Ours stays the same over any number of"
         " keys; the dictionary copy grows with them.",
     ),

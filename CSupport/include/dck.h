@@ -406,13 +406,6 @@ bool dck_task_is_running(void);
 void *dck_spare_scope_take(void);
 
 /**
- * Whether the calling thread would keep one more scope object (dck_spare_scope_keep): false when it
- * keeps as many as it may, and always in a build with ThreadSanitizer, which keeps none (see
- * dck_spare_scopes.c). Asked before a scope object is emptied to be kept. Wait-free.
- */
-bool dck_spare_scope_has_room(void);
-
-/**
  * Keeps `scope` (+1, taken: an emptied scope object nothing else references) for the calling
  * thread's next scope entry, or returns false, leaving the reference with the caller, when the
  * thread keeps as many as it may. The thread's exit releases what it still keeps. Wait-free after
@@ -421,11 +414,12 @@ bool dck_spare_scope_has_room(void);
 bool dck_spare_scope_keep(void *scope);
 
 /**
- * Whether the caller's strong reference to the native Swift object `object` is its only one (what
- * `isKnownUniquelyReferenced` asks, for an object the caller holds through an unmanaged reference).
- * Acquire ordering. Wait-free.
+ * Whether `scope`, a native Swift object the caller holds a strong reference to, may be emptied and
+ * kept (dck_spare_scope_keep): the caller's reference is its only strong one (what
+ * `isKnownUniquelyReferenced` asks, with acquire ordering). Always false in a build with
+ * ThreadSanitizer, which keeps no scope object (see dck_spare_scopes.c). Wait-free.
  */
-bool dck_object_is_uniquely_referenced(const void *object);
+bool dck_spare_scope_may_keep(const void *scope);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Pinned Swift objects                                                                             */

@@ -9,7 +9,7 @@
  * would) and keeps it here, and the thread's next scope entry takes it instead of allocating one.
  *
  * The façade only keeps an object that nothing else can reach: it holds the last strong reference
- * (dck_object_is_uniquely_referenced, in dck_object_pin.c with the core's other calls of the Swift
+ * (dck_spare_scope_may_keep, in dck_object_pin.c with the core's other calls of the Swift
  * runtime), no weak reference to it was ever formed, and it kept no
  * default values. The uniqueness test loads the object's strong count with acquire ordering (the
  * runtime's `consume`), which pairs with the release ordering of every other holder's last release:
@@ -24,11 +24,12 @@
  *
  * The objects kept are the thread's own (the block is thread-local), so keeping and taking them
  * involves no ordering; an object whose scope ends on another thread than it began on is kept by
- * that thread. All three functions are wait-free (after the thread's first use of the core, which
+ * that thread. Both functions are wait-free (after the thread's first use of the core, which
  * allocates its block).
  *
- * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_has_room is false, so the façade
- * releases every scope object as it would without this file). The ordering that makes reuse safe is
+ * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_may_keep is false and
+ * dck_spare_scope_keep refuses, so the façade releases every scope object as it would without this
+ * file). The ordering that makes reuse safe is
  * made where TSan cannot see it: other holders release the object in the Swift runtime, and the
  * uniqueness test's acquire load is the runtime's too. TSan would see a scope's next user write
  * memory that a task on another thread read, with nothing ordering the two, and report a race in
@@ -41,15 +42,6 @@
 #include "dck_tsan.h"
 #include "dck_values.h"
 
-bool dck_spare_scope_has_room(void) {
-#if DCK_TSAN
-  return false;
-#else
-  dck_thread_t *thread = dck_thread_get();
-  return thread->spare_scope_count < DCK_SPARE_SCOPES;
-#endif
-}
-
 void *dck_spare_scope_take(void) {
   dck_thread_t *thread = dck_thread_existing();
   if (thread == NULL || thread->spare_scope_count == 0) {
@@ -60,10 +52,10 @@ void *dck_spare_scope_take(void) {
 }
 
 bool dck_spare_scope_keep(void *scope) {
-  if (!dck_spare_scope_has_room()) {
+  dck_thread_t *thread = dck_thread_get();
+  if (DCK_TSAN || thread->spare_scope_count == DCK_SPARE_SCOPES) {
     return false;
   }
-  dck_thread_t *thread = dck_thread_get();
   thread->spare_scopes[thread->spare_scope_count++] = scope;
   DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
   return true;

@@ -261,8 +261,8 @@ private struct ScopeSequenceGenerator {
   }
 
   /// A thread keeps the scope objects of its ended scopes, as many as it had nested at once, and
-  /// they go when the thread exits. A ThreadSanitizer build keeps none (a new thread has no room
-  /// for one there: `dck_spare_scope_has_room`). (The live counter is process-wide and exists in
+  /// they go when the thread exits. A ThreadSanitizer build keeps none (`dck_spare_scope_may_keep`
+  /// is false there, even for an object held once). (The live counter is process-wide and exists in
   /// debug builds: the check runs in a process of its own, and is skipped in release builds.)
   @Test(
     .enabled(
@@ -280,7 +280,11 @@ private struct ScopeSequenceGenerator {
       }
       let expected = LockIsolated<Int64>(-1)
       runJoinedThread {
-        expected.setValue(dck_spare_scope_has_room() ? 5 : 0)
+        let probe = ReleaseTracker()  // an object held once
+        let keeps = withExtendedLifetime(probe) {
+          dck_spare_scope_may_keep(Unmanaged.passUnretained(probe).toOpaque())
+        }
+        expected.setValue(keeps ? 5 : 0)
         nest(1)
         nest(1)  // takes the five kept by the first nest, and keeps them again
         keptWhileRunning.setValue(dck_debug_live_spare_scopes() - before)

@@ -109,7 +109,7 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// Whether this scope may be emptied and kept spare once its caller holds the only reference to
   /// it: it never had a weak reference and keeps no default. Read without the lock: the caller's
   /// uniqueness test ordered every other holder's writes before it
-  /// (`dck_object_is_uniquely_referenced`).
+  /// (`dck_spare_scope_may_keep`).
   final var mayBeKeptSpare: Bool { !wasWeaklyReferenced && defaults.isEmpty }
 
   /// Gives back the root, as `deinit` does, and hands the parent (+1) to the caller, leaving a scope

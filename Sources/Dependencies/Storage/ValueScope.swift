@@ -77,7 +77,7 @@ final class _ValueScope: _Scope, @unchecked Sendable {
   /// its parent, which it referenced, is ended the same way (the scopes of an update that set
   /// several keys). Otherwise (the scope escaped the binding, or is not one that carries its value,
   /// or the thread keeps as many as it may, or the build has ThreadSanitizer, which keeps none: see
-  /// `dck_spare_scope_has_room`) the reference is released, as the binding's own would have been.
+  /// `dck_spare_scope_may_keep`) the reference is released, as the binding's own would have been.
   @usableFromInline
   static func recycle(_ reference: Unmanaged<_Scope>) {
     var next: Unmanaged<_Scope>? = reference
@@ -85,8 +85,8 @@ final class _ValueScope: _Scope, @unchecked Sendable {
       next = nil
       let object = reference.toOpaque()
       let keptSpare = reference._withUnsafeGuaranteedRef { scope in
-        guard type(of: scope) == _ValueScope.self, dck_spare_scope_has_room(),
-          dck_object_is_uniquely_referenced(object), scope.mayBeKeptSpare
+        guard type(of: scope) == _ValueScope.self, dck_spare_scope_may_keep(object),
+          scope.mayBeKeptSpare
         else { return false }
         next = unsafeDowncast(scope, to: _ValueScope.self).empty().map {
           Unmanaged.passRetained($0)
