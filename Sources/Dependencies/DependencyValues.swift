@@ -304,7 +304,8 @@ extension DependencyValues {
 }
 
 /// Where a dependency was read: carried into failure messages.
-@usableFromInline
+// @frozen: inlined reads (in clients too) build it from the reading property's fields.
+@frozen @usableFromInline
 struct _ReadSite: Sendable {
   @usableFromInline let fileID: StaticString
   @usableFromInline let filePath: StaticString

@@ -1,5 +1,5 @@
 import CDependencies
-import Foundation
+internal import Foundation
 
 /// A scope: the overrides in effect where `withDependencies` runs its operation, and the default
 /// values that belong to those overrides.
