@@ -95,7 +95,8 @@ static-build: deps
 ## interfaces (so Dependencies, DependenciesMacros, DependenciesTestSupport and the modules under
 ## them are built resiliently and each interface is verified), fails on any warning but those the
 ## Linux toolchain's non-resilient Foundation and XCTest give, compiles the client again against the
-## interfaces alone, and runs its executable and tests (scripts/check-library-evolution.py).
+## interfaces alone, and runs its executable and tests (scripts/check-library-evolution.py). About
+## 1 min 20 s on 2 cores.
 library-evolution: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py
 
