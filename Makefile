@@ -15,10 +15,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs dlopen static-build release-checks test integration surface bench \
-  bench-quick bench-json bench-docs bench-instructions bench-gate bench-build deps deps-valgrind lint \
-  lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan warnings coverage clean fuzz \
-  fuzz-corpus soak
+.PHONY: docs examples runtime-libs dlopen static-build library-evolution release-checks test \
+  integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
+  deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
+  warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
@@ -90,6 +90,15 @@ static-build: deps
 	  "install the package that provides libcurl.so (libcurl's development files)" \
 	  -- sh -c 'test "$$($(CLANG) -print-file-name=libcurl.so)" != libcurl.so'
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-static-build.py RequestHandling
+
+## Builds IntegrationTests/LibraryEvolution from clean, in release, with library evolution and module
+## interfaces (so Dependencies, DependenciesMacros, DependenciesTestSupport and the modules under
+## them are built resiliently and each interface is verified), fails on any warning but those the
+## Linux toolchain's non-resilient Foundation and XCTest give, compiles the client again against the
+## interfaces alone, and runs its executable and tests (scripts/check-library-evolution.py). About
+## 1 min 20 s on 2 cores.
+library-evolution: deps
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py
 
 ## Prints the benchmark table (release build).
 bench: deps
@@ -190,7 +199,9 @@ lint-swift:
 	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources \
 	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
 	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
-	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture
+	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture \
+	  IntegrationTests/LibraryEvolution/Package.swift IntegrationTests/LibraryEvolution/Sources \
+	  IntegrationTests/LibraryEvolution/Tests
 
 lint-c:
 	@for f in $(C_SOURCES); do \

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A mutable value that can be shared between threads and tasks, protected by a lock.
 ///

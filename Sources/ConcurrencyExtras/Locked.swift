@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A value guarded by a non-recursive lock, accessed in place: the library's internal mutex.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension NSRecursiveLock {
   /// Runs `work` with the lock held, and returns what it returns.

@@ -87,7 +87,6 @@ public struct Dependency<Value>: Sendable {
 
   /// A property reading through an accessor of the registry, kept alive by `owner` when the
   /// registry does not hold it.
-  @usableFromInline
   init(
     _ accessor: (
       accessor: Unmanaged<_DependencyAccessor<Value>>, owner: _DependencyAccessor<Value>?
@@ -210,7 +209,6 @@ public struct Dependency<Value>: Sendable {
 
 /// Both objects a `Dependency` can need to keep alive: its captured root and an accessor outside the
 /// registry (a rare pair: a property of a test-only spelling created inside a scope).
-@usableFromInline
 final class _DependencyOwners: Sendable {
   let captured: _Scope
   let accessor: AnyObject & Sendable

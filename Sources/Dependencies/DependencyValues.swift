@@ -50,7 +50,7 @@ public struct DependencyValues: Sendable {
   /// Whether `_context` was set explicitly rather than inherited from the detected one.
   @usableFromInline var _contextIsOverridden = false
   /// The owner of the cache default values are served from, or nil for the process's shared cache.
-  @usableFromInline var _cacheOwner: _LiveValueCache?
+  var _cacheOwner: _LiveValueCache?
   /// That cache's C handle when reads can use it directly (nil for the root cache of a test
   /// process, which routes each read to the running test's cache).
   @usableFromInline var _cacheHandle: _BorrowedHandle?
@@ -64,7 +64,7 @@ public struct DependencyValues: Sendable {
   @usableFromInline var _assignedKeys: _AssignedKeys?
 
   /// Overrides set in this scope (or by `withDependencies` around it).
-  @usableFromInline var _storage: _Scope {
+  var _storage: _Scope {
     get { _scope ?? .empty }
     set {
       _scope = newValue === _Scope.empty ? nil : newValue
@@ -100,7 +100,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// The cache default values are served from.
-  @usableFromInline var _cache: _LiveValueCache {
+  var _cache: _LiveValueCache {
     get { _cacheOwner ?? .shared }
     set {
       _cacheOwner = newValue === _LiveValueCache.shared ? nil : newValue
@@ -304,7 +304,8 @@ extension DependencyValues {
 }
 
 /// Where a dependency was read: carried into failure messages.
-@usableFromInline
+// @frozen: inlined reads (in clients too) build it from the reading property's fields.
+@frozen @usableFromInline
 struct _ReadSite: Sendable {
   @usableFromInline let fileID: StaticString
   @usableFromInline let filePath: StaticString

@@ -1,5 +1,5 @@
 import Dependencies
-import XCTest
+public import XCTest
 
 /// An `XCTestCase` whose every test method runs with dependencies of its own: test context, no
 /// overrides, and a fresh cache of default values, whose values that need it

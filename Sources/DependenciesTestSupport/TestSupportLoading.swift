@@ -1,5 +1,5 @@
 import Dependencies
-import XCTest
+internal import XCTest
 
 /// Called once when a test binary that links this module is loaded (see
 /// `DependenciesTestSupportLoader/loader.c`): installs the XCTest observer that gives each test method

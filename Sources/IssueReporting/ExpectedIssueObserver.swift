@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Counts the issues reported inside `withExpectedIssue` where no test framework handles expected
 /// issues (outside a Swift Testing test): while one is in effect, `reportIssue` hands each issue to

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The issue reporters in effect.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 // The classic module's first `unimplemented` forms: an endpoint that returns a value takes no
 // placeholder; after reporting, it makes one up from the result type (an empty string, zero, an

@@ -1,6 +1,6 @@
 // Part of the Foundation trait (on by default): see Package.swift.
 #if Foundation
-  import Foundation
+  public import Foundation
 
   extension DependencyValues {
     /// The calendar features compute dates with.

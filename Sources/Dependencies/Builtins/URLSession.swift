@@ -1,9 +1,11 @@
 // Part of the FoundationNetworking trait (on by default): see Package.swift.
 #if FoundationNetworking
-  import Foundation
-
+  // `URLSession` is FoundationNetworking's where that module exists (Linux), else Foundation's.
   #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    internal import Foundation
+    public import FoundationNetworking
+  #else
+    public import Foundation
   #endif
 
   extension DependencyValues {

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The executor background shutdowns run on: one thread of its own, which runs the jobs enqueued on
 /// it in order.

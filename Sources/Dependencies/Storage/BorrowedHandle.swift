@@ -5,7 +5,8 @@
 /// var _storage: _Scope { didSet { _storageHandle = _BorrowedHandle(_storage.handle) } }
 /// var _storageHandle: _BorrowedHandle
 /// ```
-@usableFromInline
+// @frozen: inlined reads (in clients too) take the handle out of it and pass it to the core.
+@frozen @usableFromInline
 struct _BorrowedHandle: @unchecked Sendable {
   // @unchecked Sendable: the handle is only a name for a C object that its owner (a `_Scope` or
   // `_LiveValueCache`, stored beside it) keeps alive; both C objects are safe for concurrent use.

@@ -74,13 +74,11 @@ extension DependencyValues {
   )
 
   /// The values used where no scope is bound: no overrides, the detected context, the shared cache.
-  @usableFromInline
   static var _root: DependencyValues { _rootPointer.pointee }
 
   /// `_root`, at a stable address for the life of the process, so that a read can borrow it in
   /// place like a bound value. Never written after this: the root values hold no counted reference
   /// (no scope, the shared cache, no recorder of assigned keys), which `_copyForScope` relies on.
-  @usableFromInline
   nonisolated(unsafe) static let _rootPointer: UnsafeMutablePointer<DependencyValues> = {
     let pointer = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
     pointer.initialize(

@@ -132,7 +132,7 @@ func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
 enum _AccessorRegistry {
   /// Namespaces of the table's keys.
   @usableFromInline static let keyTypes: UInt32 = 0
-  @usableFromInline static let keyPaths: UInt32 = 1
+  static let keyPaths: UInt32 = 1
 
   /// The table. Created once, never destroyed; safe for concurrent use. Immutable after
   /// initialisation, hence `nonisolated(unsafe)`.

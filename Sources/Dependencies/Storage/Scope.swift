@@ -1,5 +1,5 @@
 import CDependencies
-import Foundation
+internal import Foundation
 
 /// A scope: the overrides in effect where `withDependencies` runs its operation, and the default
 /// values that belong to those overrides.
@@ -128,7 +128,7 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   }
 
   /// The shared empty scope: no overrides. Values at the root carry none (nil).
-  @usableFromInline static let empty = _Scope(adopting: dck_trie_empty())
+  static let empty = _Scope(adopting: dck_trie_empty())
 
   /// `self` overlaid with `other` (`other` wins), sharing every identical subtree: `self` or
   /// `other` when one of them is the result, otherwise a scope of its own.

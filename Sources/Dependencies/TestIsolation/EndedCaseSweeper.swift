@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Sweeps the caches of ended Swift Testing cases while cases run: a thread of its own, which every
 /// `interval` removes the caches of the cases that have ended and starts shutting down their values
