@@ -29,12 +29,12 @@
  *
  * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_may_keep is false and
  * dck_spare_scope_keep refuses, so the façade releases every scope object as it would without this
- * file). The ordering that makes reuse safe is
- * made where TSan cannot see it: other holders release the object in the Swift runtime, and the
- * uniqueness test's acquire load is the runtime's too. TSan would see a scope's next user write
- * memory that a task on another thread read, with nothing ordering the two, and report a race in
- * the user's program. Freed and allocated again instead, the memory goes through free and malloc,
- * which TSan follows. What a TSan build loses is only the saved allocation.
+ * file). The ordering that makes reuse safe is made where TSan cannot see it: other holders release
+ * the object in the Swift runtime, and the uniqueness test's acquire load is the runtime's too. TSan
+ * would see a scope's next user write memory that a task on another thread read, with nothing
+ * ordering the two, and report a race in the user's program. Freed and allocated again instead, the
+ * memory goes through free and malloc, which TSan follows. What a TSan build loses is only the saved
+ * allocation.
  */
 #include "dck.h"
 

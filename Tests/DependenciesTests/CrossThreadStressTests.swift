@@ -16,22 +16,14 @@ import Testing
 // - Reads race a default's first computation in a fresh cache: one instance, whoever computes it.
 // - Reads race a shutdown of the cache they read.
 
-enum StressNumberKey: Dependency.Key {
-  static var liveValue: Int { -1 }
-  static var testValue: Int { -1 }
-}
-
-enum StressTextKey: Dependency.Key {
-  static var liveValue: String { "none" }
-  static var testValue: String { "none" }
-}
+// The keys set: SpareNumberKey and SpareTextKey (SpareScopeTests).
 
 /// A default whose computation takes a while and reads another key, so that readers arriving at
 /// once find it being computed.
 enum StressComputedKey: Dependency.Key {
   static var liveValue: StressComputed { testValue }
   static var testValue: StressComputed {
-    @Dependency(StressNumberKey.self) var number
+    @Dependency(SpareNumberKey.self) var number
     usleep(200)
     return StressComputed(number: number)
   }
@@ -45,8 +37,8 @@ final class StressComputed: Sendable {
 /// A model created in a scope and read after it, elsewhere.
 private final class StressModel: @unchecked Sendable {
   // @unchecked Sendable: the property wrappers are only read after initialisation.
-  @Dependency(StressNumberKey.self) var number
-  @Dependency(StressTextKey.self) var text
+  @Dependency(SpareNumberKey.self) var number
+  @Dependency(SpareTextKey.self) var text
 }
 
 @Suite struct CrossThreadStressTests {
@@ -68,15 +60,15 @@ private final class StressModel: @unchecked Sendable {
     await onThreads(3) { thread in
       for round in 0..<rounds {
         withDependencies {
-          $0[StressNumberKey.self] = round
+          $0[SpareNumberKey.self] = round
         } operation: {
           withDependencies {
-            $0[StressTextKey.self] = "thread \(thread) is long enough for the heap"
+            $0[SpareTextKey.self] = "thread \(thread) is long enough for the heap"
           } operation: {
             readers.enter()
             Task {
-              @Dependency(StressNumberKey.self) var number
-              @Dependency(StressTextKey.self) var text
+              @Dependency(SpareNumberKey.self) var number
+              @Dependency(SpareTextKey.self) var text
               check(number, text, round, thread, "task")
               readers.leave()
             }
@@ -109,7 +101,7 @@ private final class StressModel: @unchecked Sendable {
     await onThreads(3) { thread in
       for round in 0..<300 {
         let object = withDependencies {
-          $0[StressNumberKey.self] = round
+          $0[SpareNumberKey.self] = round
         } operation: {
           Plain()
         }
@@ -117,7 +109,7 @@ private final class StressModel: @unchecked Sendable {
         DispatchQueue.global().async {
           object.changes.append(round)
           let seen = withDependencies(from: object) { () -> Int in
-            @Dependency(StressNumberKey.self) var number
+            @Dependency(SpareNumberKey.self) var number
             return number
           }
           if seen != round { mismatches.withValue { $0.append("thread \(thread): \(seen)") } }
@@ -137,7 +129,7 @@ private final class StressModel: @unchecked Sendable {
       let values = withDependencies {
         $0 = DependencyValues()
         $0.context = .test
-        $0[StressNumberKey.self] = round
+        $0[SpareNumberKey.self] = round
       } operation: {
         withEscapedDependencies { $0 }
       }
