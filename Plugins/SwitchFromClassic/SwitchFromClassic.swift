@@ -16,9 +16,14 @@ import PackagePlugin
 /// It finds your package above the checkout (or takes `--package-dir DIR`). Run from a package
 /// whose graph loads, it edits that package. It writes only an edit that passes its check
 /// (`swift package dump-package` on copies of the manifest before and after, or, where that
-/// cannot run, a reading of the edited text), and otherwise stops, naming the file and line. Options: `--apply`, `--package-dir DIR`,
-/// `--identity NAME` (this package's identity in your manifest; by default the checkout's name,
-/// or swift-dependencies).
+/// cannot run, a reading of the edited text), and otherwise stops, naming the file and line.
+/// Options: `--apply`, `--package-dir DIR`, `--identity NAME` (this package's identity in your
+/// manifest; by default the checkout's name, or swift-dependencies).
+///
+/// `swift package` exits with 1 for any plugin that fails, so the plugin fails only when the
+/// tool refused (nothing written) or did not understand its arguments; the tool's last line
+/// names its own exit status (ClassicManifestEditing.SwitchStatus), with which
+/// `swift run … SwitchFromClassicTool` exits.
 @main
 struct SwitchFromClassic: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -76,10 +81,15 @@ struct SwitchFromClassic: CommandPlugin {
     process.arguments = toolArguments
     try process.run()
     process.waitUntilExit()
+    // SwiftPM ends `swift package` with status 1 for any plugin that fails, whatever its own
+    // status: so the plugin fails only where nothing was written because something must change
+    // by hand first (1), or for bad arguments (2), and ends normally otherwise, the tool's last
+    // line naming its status (0 written; 3 written, with steps left; 4 nothing to do; 5 not
+    // written without --apply). The tool run with `swift run` exits with that status itself.
     switch process.terminationStatus {
-    case 0: return
-    case 3: throw PluginError("other packages of the graph still need the changes shown above")
-    default: throw PluginError("stopped (see above); nothing was written")
+    case 1: throw PluginError("refused (see above); nothing was written")
+    case 2: throw PluginError("the arguments were not understood")
+    default: return
     }
   }
 }

@@ -1,36 +1,35 @@
-/// Finds the packages of a graph that depend on the classic library or its satellites themselves:
-/// no edit of the root manifest removes those, and SwiftPM still finds two modules of one name
-/// while they are in the graph.
+/// What other packages of a graph bring in of the classic library: satellites, whose modules
+/// have the names of this package's, and the classic library itself. No edit of the root
+/// manifest removes those.
 ///
 /// ```swift
-/// let found = ClassicDependents.find(in: [
-///   ("swift-composable-architecture", #".package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0")"#)
-/// ])
-/// // ["swift-composable-architecture": ["swift-dependencies (pointfreeco)"]]
+/// let dependents = ClassicDependents(graph: GraphPackages.read(root: app, manifest: edited))
+/// dependents.satellites  // ["xctest-dynamic-overlay": ["swift-custom-dump", "swift-perception"]]
+/// dependents.classicUsers  // ["swift-shell-client"]
 /// ```
-public enum ClassicDependents {
-  /// For each package (by checkout name) whose manifest lists the classic library
-  /// (pointfreeco/swift-dependencies) or one of its satellites, what it lists. Packages that are
-  /// themselves the classic library or a satellite are left out: they go with it.
-  public static func find(in manifests: [(package: String, manifest: String)]) -> [String: [String]]
-  {
-    var result: [String: [String]] = [:]
-    for (package, manifest) in manifests {
-      let identity = package.lowercased()
-      if ClassicPackages.satellites[identity] != nil { continue }
-      guard let source = try? ManifestSource(manifest) else { continue }
-      var listed: [String] = []
-      for call in CallExpression.all(named: "package", in: source) {
-        let package = PackageCall(call)
-        guard let dependency = package.identity else { continue }
-        if let satellite = package.satellite {
-          listed.append(satellite.identity)
-        } else if package.location.lowercased().contains("pointfreeco/swift-dependencies") {
-          listed.append("\(dependency) (pointfreeco)")
-        }
-      }
-      if !listed.isEmpty { result[package] = Array(Set(listed)).sorted() }
+public struct ClassicDependents: Sendable, Equatable {
+  /// Each satellite of the graph whose modules collide with this package's, with the packages
+  /// (not the root) that list it.
+  public var satellites: [String: [String]]
+  /// The packages that list the classic library itself (pointfreeco/swift-dependencies).
+  public var classicUsers: [String]
+
+  public init(graph: GraphPackages) {
+    satellites = [:]
+    for package in graph.packages where ClassicPackages.collidingModules[package.identity] != nil {
+      let listers = package.listedBy.subtracting([GraphPackages.rootName])
+      if !listers.isEmpty { satellites[package.identity] = listers.sorted() }
     }
-    return result
+    classicUsers = graph.packages.filter { package in
+      guard ClassicPackages.satellites[package.identity] == nil,
+        let source = try? ManifestSource(package.manifest)
+      else { return false }
+      return CallExpression.all(named: "package", in: source).contains {
+        PackageCall($0).location.lowercased().contains("pointfreeco/swift-dependencies")
+      }
+    }.map(\.identity).sorted()
   }
+
+  /// Whether another package brings anything of the classic library in.
+  public var isEmpty: Bool { satellites.isEmpty && classicUsers.isEmpty }
 }

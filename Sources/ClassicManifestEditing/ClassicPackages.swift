@@ -14,6 +14,9 @@ public enum ClassicPackages {
     public var products: Set<String>?
     /// What to do instead, for a package whose products are not provided.
     public var instead: String?
+    /// The products of a package whose products are not provided, which a target may name by
+    /// name alone (`"CombineSchedulers"`): while one is named, the package stays.
+    public var unprovidedProducts: Set<String> = []
   }
 
   /// The modules of each satellite that this package has modules of the same name as: while the
@@ -56,8 +59,10 @@ public enum ClassicPackages {
         instead: """
           combine-schedulers depends on the classic satellites, and this package has no \
           CombineSchedulers: move its schedulers to clocks (`\\.mainQueue` -> `\\.continuousClock` \
-          with `TestClock` or `ImmediateClock` in tests), then remove the package
-          """),
+          with `TestClock` or `ImmediateClock` in tests), then remove this product from the \
+          target; once no target names one of its products, the tool drops the package
+          """,
+        unprovidedProducts: ["CombineSchedulers"]),
     ]
     return Dictionary(uniqueKeysWithValues: list.map { ($0.identity, $0) })
   }()

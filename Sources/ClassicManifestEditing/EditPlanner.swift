@@ -19,8 +19,11 @@ struct EditPlanner {
 
   /// Elements to drop from each array literal (by the index of its `[`).
   private var listDrops: [Int: [ClosedRange<Int>]] = [:]
-  /// Satellites found whose products this package does not provide (combine-schedulers).
-  private var unprovided: [ClassicPackages.Satellite] = []
+  /// Satellites found whose products this package does not provide (combine-schedulers), with
+  /// their `.package(…)` calls: dropped once no target names one of their products.
+  private var unprovided: [(satellite: ClassicPackages.Satellite, package: PackageCall)] = []
+  /// The identities of the unprovided satellites whose products a `.product(…)` names.
+  private var unprovidedInUse: Set<String> = []
   private var foundThisPackage = false
 
   init(source: ManifestSource, identity: String) {
@@ -35,6 +38,7 @@ struct EditPlanner {
     for call in CallExpression.all(named: "product", in: source) {
       planProduct(call)
     }
+    planUnprovided()
     for (list, elements) in listDrops {
       edits += listEdits(list: list, dropping: elements)
     }
@@ -46,11 +50,6 @@ struct EditPlanner {
           the manifest has no package whose identity is \(identity) (a URL or path ending in \
           /\(identity)): add this package, or give its identity (--identity NAME)
           """))
-    }
-    for satellite in unprovided
-    where !problems.contains(where: { $0.message.contains(satellite.identity) }) {
-      problems.append(
-        .init(line: nil, "the package \(satellite.identity): \(satellite.instead ?? "")"))
     }
     let sorted = edits.sorted { $0.start < $1.start }
     for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.start < earlier.end {
@@ -84,9 +83,15 @@ struct EditPlanner {
     satelliteByReference[packageIdentity] = satellite
     if let name = package.legacyName { satelliteByReference[name.lowercased()] = satellite }
     guard satellite.products != nil else {
-      unprovided.append(satellite)
+      unprovided.append((satellite, package))
       return
     }
+    dropPackage(package, identity: packageIdentity)
+  }
+
+  /// Drops the `.package(…)` call of the satellite `identity`.
+  private mutating func dropPackage(_ package: PackageCall, identity packageIdentity: String) {
+    let call = package.call
     // `Package.Dependency.package(…)` is one expression.
     var first = call.dot
     if source.isIdentifier(first - 1, "Dependency"), source.isPunctuation(first - 2, "."),
@@ -98,6 +103,40 @@ struct EditPlanner {
     drop(
       first: first, last: call.close, change: .dropPackage(identity: packageIdentity),
       what: "the package \(packageIdentity) (\(call.text))")
+  }
+
+  /// Drops each satellite whose products this package does not provide once no target names
+  /// one of them (a `.product(…)` naming one is a problem of its own, at its line; a product
+  /// named by name alone, `"CombineSchedulers"`, is one here).
+  private mutating func planUnprovided() {
+    for (satellite, package) in unprovided {
+      guard !unprovidedInUse.contains(satellite.identity) else { continue }
+      let byName = byNameUses(of: satellite.unprovidedProducts)
+      guard byName.isEmpty else {
+        for (line, name) in byName {
+          problems.append(.init(line: line, "\"\(name)\": \(satellite.instead ?? "")"))
+        }
+        continue
+      }
+      dropPackage(package, identity: satellite.identity)
+    }
+  }
+
+  /// The string literals among a target's dependencies (`dependencies: ["CombineSchedulers"]`,
+  /// `.byName(name: "CombineSchedulers")`) that name one of `products`: their lines and names.
+  private func byNameUses(of products: Set<String>) -> [(line: Int, name: String)] {
+    source.tokens.indices.compactMap { index in
+      guard let name = source.stringLiteral(index)?.value, products.contains(name),
+        let bracket = source.enclosingBracket(of: index)
+      else { return nil }
+      let inDependencies =
+        source.isPunctuation(bracket, "[") && source.isPunctuation(bracket - 1, ":")
+        && source.isIdentifier(bracket - 2, "dependencies")
+      let inByName =
+        source.isPunctuation(bracket, "(") && source.isIdentifier(bracket - 1, "byName")
+      guard inDependencies || inByName else { return nil }
+      return (source.line(of: source.tokens[index].start), name)
+    }
   }
 
   /// Drops the expression from token `first` to token `last` where it stands, or says why not.
@@ -187,6 +226,7 @@ struct EditPlanner {
       return
     }
     guard let provided = satellite.products else {
+      unprovidedInUse.insert(satellite.identity)
       problems.append(.init(line: call.line, "\(call.text): \(satellite.instead ?? "")"))
       return
     }

@@ -128,7 +128,11 @@ public enum ManifestCheck {
     var dependencies: [Any] = []
     for dependency in before["dependencies"] as? [Any] ?? [] {
       let (identity, legacyName) = Self.identity(of: dependency)
-      if let identity, Self.isSatellite(identity) {
+      // The satellites, and the package without counterpart here that the edit drops because
+      // no target names its products (combine-schedulers).
+      if let identity,
+        Self.isSatellite(identity) || expectation.droppedIdentities.contains(identity)
+      {
         references.insert(identity)
         if let legacyName { references.insert(legacyName.lowercased()) }
       } else {

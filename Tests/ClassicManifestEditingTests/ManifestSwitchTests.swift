@@ -201,6 +201,44 @@ import Testing
     #expect(edit.problems[0].message.contains("move its schedulers to clocks"))
   }
 
+  /// Once no target names a product of combine-schedulers, the same run drops its package: no
+  /// second run, no hand edit of the package line.
+  @Test func combineSchedulersIsDroppedOnceNoTargetNamesItsProducts() throws {
+    let manifest = """
+      dependencies: [
+        .package(path: "../swift-dependencies"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+      ],
+      .testTarget(name: "AppTests", dependencies: [.product(name: "Clocks", package: "swift-clocks")]),
+      """
+    let edit = try ManifestSwitch(manifest: manifest)
+    #expect(edit.problems == [])
+    #expect(
+      edit.manifest == """
+        dependencies: [
+          .package(path: "../swift-dependencies"),
+        ],
+        .testTarget(name: "AppTests", dependencies: [.product(name: "Clocks", package: "swift-dependencies")]),
+        """)
+    #expect(edit.expectation.droppedIdentities == ["combine-schedulers", "swift-clocks"])
+  }
+
+  /// A product named by name alone keeps the package, and is named at its line.
+  @Test func combineSchedulersNamedByNameAloneStopsTheSwitch() throws {
+    let manifest = """
+      dependencies: [
+        .package(path: "../swift-dependencies"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.0.0"),
+      ],
+      .testTarget(name: "AppTests", dependencies: ["App", "CombineSchedulers"]),
+      """
+    let edit = try ManifestSwitch(manifest: manifest)
+    #expect(edit.manifest == manifest)
+    #expect(edit.problems.map(\.line) == [5])
+    #expect(edit.problems.first?.message.hasPrefix("\"CombineSchedulers\": ") == true)
+  }
+
   @Test func aProductThisPackageDoesNotHaveIsNamed() throws {
     let edit = try ManifestSwitch(
       manifest: """
@@ -261,28 +299,6 @@ import Testing
   }
 }
 
-@Suite struct ClassicDependentsTests {
-  @Test func packagesThatListTheClassicLibraryOrASatelliteAreFound() {
-    let found = ClassicDependents.find(in: [
-      (
-        "swift-composable-architecture",
-        """
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
-        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.5.0"),
-        """
-      ),
-      ("swift-clocks", #".package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay")"#),
-      ("swift-collections", #".package(url: "https://github.com/apple/swift-numerics")"#),
-    ])
-    #expect(
-      found == [
-        "swift-composable-architecture": [
-          "swift-dependencies (pointfreeco)", "xctest-dynamic-overlay",
-        ]
-      ])
-  }
-}
-
 @Suite struct LineDiffTests {
   @Test func aRemovedLineAndAChangedLine() {
     let diff = LineDiff.unified(
@@ -328,41 +344,5 @@ import Testing
   @Test func theOriginalLineOfEachEditedLine() {
     #expect(LineDiff.oldLines(old: "a\nb\nc\nd\n", new: "a\nc\nX\nd\n") == [1, 3, 4, 4])
     #expect(LineDiff.oldLines(old: "a\nb\nc\n", new: "a\nB\nc\n") == [1, 2, 3])
-  }
-}
-
-@Suite struct AliasRecipeTests {
-  @Test func theModulesOfTheSatellitesInTheGraphAreRenamed() {
-    let entries = AliasRecipe.entries(
-      satellites: ["xctest-dynamic-overlay", "swift-clocks"], identity: "swift-dependencies")
-    #expect(
-      entries.dependencies == """
-        .product(
-          name: "Dependencies", package: "swift-dependencies",
-          moduleAliases: ["Clocks": "DependenciesClocks", "IssueReporting": "DependenciesIssueReporting", "XCTestDynamicOverlay": "DependenciesXCTestDynamicOverlay"]),
-        """)
-    #expect(
-      entries.testSupport == [
-        """
-        .product(
-          name: "IssueReportingTestSupport", package: "swift-dependencies",
-          moduleAliases: ["IssueReportingTestSupport": "DependenciesIssueReportingTestSupport"]),
-        """
-      ])
-  }
-
-  /// swift-concurrency-extras alone: its test-support module is the only one outside Dependencies.
-  @Test func aTestSupportModuleIsListedApart() {
-    let entries = AliasRecipe.entries(
-      satellites: ["swift-concurrency-extras"], identity: "swift-dependencies")
-    #expect(
-      entries.dependencies?.contains("\"ConcurrencyExtras\": \"DependenciesConcurrencyExtras\"")
-        == true)
-    #expect(entries.testSupport.count == 1)
-    #expect(entries.testSupport.first?.contains("ConcurrencyExtrasTestSupport") == true)
-  }
-
-  @Test func aPackageWithoutCollidingModulesNeedsNone() {
-    #expect(AliasRecipe.modules(for: ["combine-schedulers"]) == [])
   }
 }

@@ -29,7 +29,7 @@ private func plugin(_ work: URL, _ extra: [String] = []) throws -> (Int32, Strin
   try swift(
     [
       "package", "--package-path", repository.path,
-      "--scratch-path", work.appendingPathComponent("plugin-build").path,
+      "--scratch-path", pluginBuild.path,
       "switch-from-classic", "--package-dir", work.appendingPathComponent("App").path,
     ] + extra, in: work)
 }
@@ -133,6 +133,7 @@ private func plugin(_ work: URL, _ extra: [String] = []) throws -> (Int32, Strin
 
     let (applied, written) = try plugin(work, ["--apply"])
     #expect(applied == 0, "\(written)")
+    #expect(namedStatus(written) == 0, "\(written)")
     let result = try String(
       contentsOf: app.appendingPathComponent("Package.swift"), encoding: .utf8)
     #expect(result == Self.switched)
@@ -165,6 +166,7 @@ private func plugin(_ work: URL, _ extra: [String] = []) throws -> (Int32, Strin
     defer { try? FileManager.default.removeItem(at: work) }
     let (status, output) = try plugin(work, ["--apply"])
     #expect(status != 0)
+    #expect(namedStatus(output) == 1, "refused, nothing written")
     #expect(output.contains("Package.swift:9: the package swift-clocks"), "\(output)")
     #expect(output.contains("remove it by hand"))
     #expect(

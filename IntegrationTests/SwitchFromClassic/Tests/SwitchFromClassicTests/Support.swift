@@ -8,12 +8,42 @@ let repository = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent()
 let fixture = repository.appendingPathComponent(
   "IntegrationTests/SwitchFromClassic/Fixture")
+/// Where the tests run the plugin from this library's package (`--scratch-path`): one place for
+/// all of them, kept between runs, so that its tool is built once. SwiftPM lets one process at a
+/// time use it; the others wait.
+let pluginBuild = repository.appendingPathComponent(
+  "IntegrationTests/SwitchFromClassic/.build/plugin-build")
+
+/// The stand-ins of swift-custom-dump and of the satellites it brings in, which the ModuleAliases
+/// fixtures share.
+let moduleAliasesFixture = repository.appendingPathComponent("IntegrationTests/ModuleAliases")
+
+/// The status the tool names on its last line (`switch-from-classic: exit status 3: …`).
+func namedStatus(_ output: String) -> Int32? {
+  let marker = "switch-from-classic: exit status "
+  guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix(marker) }) else {
+    return nil
+  }
+  return Int32(line.dropFirst(marker.count).prefix { $0.isNumber })
+}
 
 /// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
-func swift(_ arguments: [String], in directory: URL) throws -> (Int32, String) {
+/// `unsetting` names environment variables to leave out.
+func swift(
+  _ arguments: [String], in directory: URL, unsetting: [String] = []
+) throws -> (Int32, String) {
+  try run(
+    URL(fileURLWithPath: "/usr/bin/env"),
+    unsetting.flatMap { ["-u", $0] }
+      + [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments,
+    in: directory)
+}
+
+/// Runs `executable` with `arguments`; returns its exit status and its output.
+func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (Int32, String) {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments
+  process.executableURL = executable
+  process.arguments = arguments
   process.currentDirectoryURL = directory
   let output = Pipe()
   process.standardOutput = output

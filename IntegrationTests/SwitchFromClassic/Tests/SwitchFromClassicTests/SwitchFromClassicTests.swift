@@ -27,7 +27,7 @@ import Testing
     // So the plugin runs from this library's package (for a user: its checkout).
     let plugin = [
       "package", "--package-path", repository.path,
-      "--scratch-path", work.appendingPathComponent("plugin-build").path,
+      "--scratch-path", pluginBuild.path,
       "switch-from-classic", "--package-dir", app.path,
     ]
     let (printed, shown) = try swift(plugin, in: work)
@@ -37,11 +37,12 @@ import Testing
     #expect(shown.contains(#"-        .product(name: "Clocks", package: "swift-clocks"),"#))
     #expect(shown.contains(#"+        .product(name: "Clocks", package: "swift-dependencies"),"#))
     #expect(shown.contains("checked with `swift package dump-package`"))
-    #expect(shown.contains("nothing written"))
+    #expect(namedStatus(shown) == 5, "without --apply: nothing written")
     #expect(try String(contentsOf: manifest, encoding: .utf8) == original)
 
     let (applied, written) = try swift(plugin + ["--apply"], in: work)
     #expect(applied == 0, "\(written)")
+    #expect(namedStatus(written) == 0, "written, and nothing is left")
     #expect(
       try String(contentsOf: manifest, encoding: .utf8)
         == original

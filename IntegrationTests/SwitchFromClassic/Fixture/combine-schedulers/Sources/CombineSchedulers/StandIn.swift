@@ -1,0 +1,2 @@
+/// The stand-in's `CombineSchedulers`.
+public let standInCombineSchedulers = true

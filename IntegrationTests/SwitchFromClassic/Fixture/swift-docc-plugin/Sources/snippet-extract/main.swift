@@ -1,0 +1,3 @@
+import SymbolKit
+
+print(standInSymbolKit)

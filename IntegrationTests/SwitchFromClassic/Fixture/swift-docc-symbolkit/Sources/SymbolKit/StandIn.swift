@@ -1,0 +1,2 @@
+/// The stand-in's `SymbolKit`.
+public let standInSymbolKit = true
