@@ -36,7 +36,7 @@
  * the user's program. Freed and allocated again instead, the memory goes through free and malloc,
  * which TSan follows. What a TSan build loses is only the saved allocation.
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 #include "dck_thread.h"
 #include "dck_tsan.h"

@@ -155,9 +155,9 @@ extension DependencyValues {
       mirror = current.superclassMirror
     }
     if !found {
-      guard let scope = _ObjectScopes.shared.scope(of: model) else { return nil }
-      storage = scope.storage
-      context = scope.context
+      guard let record = _ObjectScopes.shared.record(of: model) else { return nil }
+      storage = record.overrides
+      context = record.context
     }
     var values = self
     if let storage {

@@ -1,5 +1,4 @@
 import CDependencies
-internal import Foundation
 
 /// A scope: the overrides in effect where `withDependencies` runs its operation, and the default
 /// values that belong to those overrides.
@@ -211,19 +210,5 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// what it removes (a deinit could run user code under the lock): it returns it instead.
   final func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
     _ScopeLocks.withLock(for: self) { body(&defaults) }
-  }
-}
-
-/// The locks of scopes' defaults: a scope takes the lock of its address's stripe, so that entering a
-/// scope allocates no lock (most scopes never keep a default) and scopes rarely share one.
-enum _ScopeLocks {
-  private static let stripes = (0..<64).map { _ in NSLock() }
-
-  static func withLock<R>(for scope: AnyObject, _ body: () -> R) -> R {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(scope).toOpaque())
-    let lock = stripes[Int((address >> 4) % UInt(stripes.count))]
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
   }
 }
