@@ -105,7 +105,7 @@ extension DependencyValues {
   public var context: DependencyContext {
     get {
       _resolvedContext(
-        captured: _ReadFrame.current?.pointee.capturedContext, cache: _cache.resolved)
+        captured: _ReadFrame.current?.pointee.capturedContext, cache: _cache)
     }
     set { _context = newValue }
   }

@@ -1,8 +1,9 @@
 extension DependencyValues {
   /// The default of `Key` for a read that found no override and no cached default through the
-  /// direct handle: routes a test process's read to the running test's cache, and a read through a
-  /// default's computation to that computation; then looks the value up in the cache (holding it),
-  /// or among the defaults the reader's scopes keep, or computes it.
+  /// direct handle: sends a read through the values of a default's computation to that
+  /// computation; otherwise looks the value up in the cache of these values (`_cache`: in a test
+  /// process, the running test's for the process's), holding it, or among the defaults the reader's
+  /// scopes keep, or computes it.
   ///
   /// `captured` is the scope the reading property captured. `parent` is the computation whose read
   /// this is, if any: it records the cached value or the scope-kept one read.
@@ -10,16 +11,16 @@ extension DependencyValues {
     _ key: Key.Type, _ id: _KeyIdentity, captured: _Scope?, capturedContext: DependencyContext?,
     site: _ReadSite, for parent: _DefaultComputation?
   ) -> Key.Value {
-    let cache = _cache.resolved
-    if let computation = cache.computation {
+    if let computation = _modes.computation {
       return computation.read(Key.self, id, site: site)
     }
+    let cache = _cache
     let context = _resolvedContext(captured: capturedContext, cache: cache)
     if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
       parent?.recordCachedRead(_CacheEntryID(id, context))
       return value
     }
-    let reader = _DefaultReader(current: _scope, captured: captured)
+    let reader = _DefaultReader(current: _overrides.scope, captured: captured)
     if context == .live, _LiveValueOfKeyWithoutOne<Key>.applies {
       return _readWithoutLiveValue(
         Key.self, id, cache: cache, reader: reader, site: site, for: parent)
@@ -69,13 +70,13 @@ extension DependencyValues {
       parent?.absorb(kept.reads)
       return kept.value(as: Key.Value.self)
     }
-    let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
+    let isSetting = _modes.isSetting || _Setting.isActive
     func computation() -> _DefaultComputation {
       _DefaultComputation(
         of: Key.self, for: self, scopes: reader, context: context, cache: cache, site: site,
         isSetting: isSetting)
     }
-    if isSetting && (_assignedKeys != nil || Key.self is any StrictDependencyKey.Type) {
+    if isSetting && (_modes.isPreparing || Key.self is any StrictDependencyKey.Type) {
       return computation().run { Self._defaultValue(Key.self, in: context, site: site) }
     }
     var outcome: _ComputedDefault<Key.Value>?

@@ -22,7 +22,7 @@ enum _TaskLocalBinding {
   /// reference to their scope (+1), for `pop(_:)`.
   @inlinable @inline(__always)
   static func push(_ values: consuming DependencyValues) -> Unmanaged<_Scope>? {
-    let scope = values._scope.map { Unmanaged.passRetained($0) }
+    let scope = values._overrides.scope.map { Unmanaged.passRetained($0) }
     _taskLocalPushTaking(
       UnsafeRawPointer(dck_facade_task_local_key()) ?? DependencyValues._currentKey, values)
     return scope
@@ -53,7 +53,7 @@ enum _TaskLocalBinding {
   ) {
     var inner = bound.move()
     bound.initialize(to: outer)
-    guard let scope = inner._scope.take() else { return }
+    guard let scope = inner._overrides.takeScope() else { return }
     _ = consume inner
     _ValueScope.recycle(Unmanaged.passRetained(consume scope))
   }
@@ -78,14 +78,14 @@ extension DependencyValues {
 
   /// `_root`, at a stable address for the life of the process, so that a read can borrow it in
   /// place like a bound value. Never written after this: the root values hold no counted reference
-  /// (no scope, the shared cache, no recorder of assigned keys), which `_copyForScope` relies on.
+  /// (no scope, the process's cache, no recorder), which `_copyForScope` relies on.
   nonisolated(unsafe) static let _rootPointer: UnsafeMutablePointer<DependencyValues> = {
     let pointer = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
     pointer.initialize(
-      to: DependencyValues(storage: .empty, context: .detected, cache: .shared))
+      to: DependencyValues(overrides: nil, context: .detected, cache: .shared))
     Swift.precondition(
-      pointer.pointee._scope == nil && pointer.pointee._cacheOwner == nil
-        && pointer.pointee._assignedKeys == nil,
+      pointer.pointee._overrides.scope == nil && pointer.pointee._defaults.cache == nil
+        && pointer.pointee._modes.recorder == nil,
       "swift-dependencies: internal error: the root values hold a reference")
     return pointer
   }()

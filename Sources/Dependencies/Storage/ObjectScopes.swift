@@ -42,8 +42,8 @@ final class _ObjectScopes: Sendable {
 
   /// What `withDependencies(from:)` restores for an object: what the scope that returned it set.
   struct Record: Sendable {
-    /// The scope's overrides.
-    let overrides: _Scope
+    /// The scope's overrides, nil for none.
+    let overrides: _Scope?
     /// The scope's context, when it was set explicitly.
     let context: DependencyContext?
   }
@@ -105,8 +105,8 @@ final class _ObjectScopes: Sendable {
     let entry = Entry(
       object,
       record: Record(
-        overrides: values._storage,
-        context: values._contextIsOverridden ? values._context : nil))
+        overrides: values._overrides.scope,
+        context: values._modes.contextIsSet ? values._context : nil))
     // What the table lets go of (an entry replaced because the same object was returned again,
     // swept entries) is released here, outside the lock: deinits may run.
     let (replaced, swept) = state.withLock { state in

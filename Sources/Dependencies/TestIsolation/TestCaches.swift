@@ -10,8 +10,9 @@ internal import Foundation
 
 /// The caches of default values of the tests of a test process, one per running test.
 ///
-/// The root values of a test process read through a routing cache (`_LiveValueCache.routesToTests`),
-/// which lands here to find the cache of the test running on the current task:
+/// The values of a test process that have no cache of their own (the root values, and those made
+/// from them) read the process's cache through here (`processCache`), which finds the cache of the
+/// test running on the current task:
 ///
 /// - **Swift Testing**: one cache per test case, found by asking Swift Testing which test case is
 ///   running (`_SwiftTestingBridge`). Parallel tests each see their own. The cache of one case of a
@@ -41,7 +42,6 @@ internal import Foundation
 /// as above, but kept until the process exits) or, when nothing identifies the running case, leaves
 /// it `.unidentified`: each such read gets a cache of its own, used for that read only, so no two
 /// tests can share one (see `_SwiftTestingBridge`).
-@usableFromInline
 package enum _TestCaches {
   /// Everything the test caches change, under one lock (`state`).
   fileprivate struct State {
@@ -90,10 +90,18 @@ package enum _TestCaches {
     state.withLock { $0.bridge = bridge }
   }
 
-  /// The cache of the test running on this task, or `root` outside any test.
-  @usableFromInline @inline(never)
-  static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
-    cache(outside: root, asking: state.withLock { $0.bridge })
+  /// Whether this is a test process, whose reads of the process's cache go to the running test's
+  /// (`processCache`). Decided once: the values that read the process's cache give their reads no
+  /// direct handle in a test process (`_Defaults`), so that each comes here.
+  static let routesProcessCache = ProcessEnvironment.isTestingProcess
+
+  /// The cache that reads and writes of the process's cache (`_LiveValueCache.shared`) use: in a
+  /// test process, the cache of the test running on this task (the process's cache itself outside
+  /// any test); otherwise the process's cache.
+  static var processCache: _LiveValueCache {
+    let process = _LiveValueCache.shared
+    guard routesProcessCache else { return process }
+    return cache(outside: process, asking: state.withLock { $0.bridge })
   }
 
   /// The cache of the test running on this task as `bridge` finds it, or nil outside any test: for
