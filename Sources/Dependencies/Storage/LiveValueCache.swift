@@ -55,12 +55,20 @@ final class _LiveValueCache: @unchecked Sendable {
   /// (`_TestCaches.processCache`), and it serves only code that runs outside any test.
   static let shared = _LiveValueCache()
 
+  /// What a computation run by `value(for:context:computing:)` gives the cache.
+  enum Computed<Declined> {
+    /// A +1 `_DependencyBox` for the cache to keep.
+    case box(UnsafeMutableRawPointer)
+    /// Nothing to cache: what the computation decided instead, handed back to the caller.
+    case declined(Declined)
+  }
+
   /// What `value(for:context:computing:)` found.
-  enum Outcome {
+  enum Outcome<Declined> {
     /// The value cached (found, or computed now), borrowed from the cache (valid while it lives).
     case value(UnsafeMutableRawPointer)
-    /// The computation returned nil: nothing was cached.
-    case notCached
+    /// The computation declined to give the cache a value: what it decided instead.
+    case declined(Declined)
     /// Computing the value needs the value itself (on this thread, or through threads waiting on
     /// each other).
     case cycle
@@ -69,29 +77,43 @@ final class _LiveValueCache: @unchecked Sendable {
   }
 
   /// The value cached for `key` in `context`, computed by `compute` when absent: exactly once,
-  /// even when many threads miss together, with no lock held while `compute` runs. `compute`
-  /// returns a +1 `_DependencyBox` for the cache to keep, or nil to cache nothing.
-  func value(
+  /// even when many threads miss together, with no lock held while `compute` runs.
+  func value<Declined>(
     for key: _KeyIdentity, context: DependencyContext,
-    computing compute: inout () -> UnsafeMutableRawPointer?
-  ) -> Outcome {
+    computing compute: () -> Computed<Declined>
+  ) -> Outcome<Declined> {
     var result: UnsafeMutableRawPointer?
-    let status = withUnsafeMutablePointer(to: &compute) { compute in
-      dck_cache_get_or_compute(
-        handle, key.raw, context._rawValue,
-        { _, _, info in
-          info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-        },
-        compute, &result)
+    var declined: Declined?
+    let status = withoutActuallyEscaping(compute) { compute in
+      // The C cache takes a box or nil; what the computation decided instead stays here.
+      var computeBox: () -> UnsafeMutableRawPointer? = {
+        switch compute() {
+        case .box(let box): return box
+        case .declined(let decision):
+          declined = decision
+          return nil
+        }
+      }
+      return withUnsafeMutablePointer(to: &computeBox) { computeBox in
+        dck_cache_get_or_compute(
+          handle, key.raw, context._rawValue,
+          { _, _, info in
+            info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
+          },
+          computeBox, &result)
+      }
     }
     switch status {
     case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED: return .value(result!)
-    case DCK_CACHE_NOT_COMPUTED: return .notCached
+    case DCK_CACHE_NOT_COMPUTED:
+      // The C cache computes nothing only when the computation returned nil: it declined.
+      guard let declined else { break }
+      return .declined(declined)
     case DCK_CACHE_CYCLE: return .cycle
     case DCK_CACHE_RETIRED: return .retired
-    default:
-      fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
+    default: break
     }
+    fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
   }
 
   /// The context `prepareDependencies` set for the readers of this cache, or nil.
