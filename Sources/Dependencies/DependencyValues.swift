@@ -59,7 +59,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// Sets `key` to `value` in the overrides: a new scope on top of the current one that carries the
-  /// value itself when it fits (`_ValueScope`), else one with a box of its own.
+  /// value itself when it fits (`_Scope.setting(_:to:in:)`), else one with a box of its own.
   ///
   /// Inlinable, so that it is specialized where a key is set: the value is moved into the scope by
   /// code that knows its type.
@@ -68,7 +68,7 @@ public struct DependencyValues: Sendable {
     guard _OwnValueStorage.fits(Value.self) else {
       return _insert(key, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(value)))
     }
-    let scope = _ValueScope.setting(key, to: value, in: _overrides.scope)
+    let scope = _Scope.setting(key, to: value, in: _overrides.scope)
     _overrides.set(consume scope)
   }
 

@@ -30,11 +30,11 @@ enum _TaskLocalBinding {
 
   /// Ends the innermost binding of this task (or thread), destroying its values, then ends the
   /// reference to their scope that `push(_:)` returned: a scope nothing else holds any more is
-  /// kept for this thread's next scope entry (`_ValueScope.recycle(_:)`).
+  /// kept for this thread's next scope entry (`_Scope.recycle(_:)`).
   @inlinable @inline(__always)
   static func pop(_ scope: Unmanaged<_Scope>?) {
     dck_task_local_pop()
-    if let scope { _ValueScope.recycle(scope) }
+    if let scope { _Scope.recycle(scope) }
   }
 
   /// Whether the calling code runs outside any task. A binding is then this thread's alone: no
@@ -55,7 +55,7 @@ enum _TaskLocalBinding {
     bound.initialize(to: outer)
     guard let scope = inner._overrides.takeScope() else { return }
     _ = consume inner
-    _ValueScope.recycle(Unmanaged.passRetained(consume scope))
+    _Scope.recycle(Unmanaged.passRetained(consume scope))
   }
 }
 
