@@ -44,7 +44,7 @@ public struct Dependency<Value>: Sendable {
   @usableFromInline let accessor: Unmanaged<_DependencyAccessor<Value>>
   /// What keeps `capturedScope` (and, for an accessor outside the registry, `accessor`) alive:
   /// nil, the captured `_Scope`, the accessor, or a `_DependencyOwners` holding both.
-  @usableFromInline let owner: (AnyObject & Sendable)?
+  let owner: (AnyObject & Sendable)?
   /// The address of the scope current where the property was created, as a bit pattern (0 when
   /// it had no overrides): its overrides are consulted after the current scope's, and its kept
   /// defaults are the property's when its reads agree with them (read by `withDependencies(from:)`

@@ -280,7 +280,8 @@ extension DependencyValues {
 }
 
 /// Where a dependency was read: carried into failure messages.
-// @frozen: inlined reads (in clients too) build it from the reading property's fields.
+///
+/// Clients see it (`@frozen`): inlined reads build it from the reading property's fields.
 @frozen @usableFromInline
 struct _ReadSite: Sendable {
   @usableFromInline let fileID: StaticString

@@ -9,6 +9,8 @@ import CDependencies
 /// finds out here: from this thread's flag while a synchronous update closure runs
 /// (`dck_setting_*`), or from the task-local `_DefaultComputation.isSetting` while a default is
 /// computed for a setting read.
+///
+/// Clients see it: the inlined `withDependencies` update enters and leaves it.
 @usableFromInline
 enum _Setting {
   /// True while values are being set on this thread or task.

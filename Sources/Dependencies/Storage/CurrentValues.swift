@@ -8,6 +8,8 @@ import CDependencies
 /// instead; it is part of the Concurrency runtime's ABI (the standard library's inlinable
 /// `TaskLocal.get()` calls it from client code). The address stays valid while the binding exists,
 /// which covers any synchronous use on the reading task.
+///
+/// Clients see it: the inlined read finds the current values through it.
 @_silgen_name("swift_task_localValueGet")
 @usableFromInline
 func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
@@ -16,6 +18,8 @@ func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 /// runtime entry points, but moving the values in instead of copying them (see
 /// `dck_task_local_push_taking`). A push and its pop happen on one task, around synchronous or
 /// asynchronous code, in the order `withValue` does them.
+///
+/// Clients see it: the inlined scope entry binds its values through it.
 @usableFromInline
 enum _TaskLocalBinding {
   /// Makes `values` (taken) the current values of this task (or thread) until `pop(_:)`; returns a
@@ -61,6 +65,8 @@ enum _TaskLocalBinding {
 
 /// `swift_task_localValuePush` through the C core (`dck_task_local_push_taking`, in the Swift
 /// calling convention): binds `value`, taken, to the task-local whose `TaskLocal` object is `key`.
+///
+/// Clients see it: the inlined scope entry pushes its values through it (`_TaskLocalBinding`).
 @_silgen_name("dck_task_local_push_taking")
 @usableFromInline
 func _taskLocalPushTaking<Value>(_ key: UnsafeRawPointer, _ value: __owned Value)

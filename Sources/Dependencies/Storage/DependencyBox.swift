@@ -5,10 +5,12 @@ import CDependencies
 /// The trie and the cache store opaque pointers; each points at a `_DependencyBox<Value>` whose
 /// `Value` is fixed by the key the pointer is stored under, so a read can reinterpret the pointer
 /// with `unsafeDowncast`-like cost and no dynamic cast.
+///
+/// Clients see it: the inlined read takes the value out of the box it finds (`value(at:)`).
 @usableFromInline
 final class _DependencyBox<Value: Sendable>: _AnyDependencyBox, @unchecked Sendable {
   // @unchecked Sendable: `value` is immutable and Sendable (the base class has no state).
-  @usableFromInline let value: Value
+  let value: Value
 
   @usableFromInline init(_ value: Value) {
     self.value = value
@@ -70,10 +72,12 @@ let _valueLayoutIsKnown: Bool = {
 /// A `_DependencyBox` of any value type, for code that has only the box's address: the lifecycle of
 /// cached values asks whether a value needs shutting down (a virtual call and one dynamic cast, done
 /// only when a shutdown plans). It adds no stored property: a box's value stays where it was.
+///
+/// Clients see it: it is the base class of `_DependencyBox`, and what `_OwnValueKind` makes.
 @usableFromInline
 class _AnyDependencyBox: @unchecked Sendable {
   // @unchecked Sendable: no stored state.
-  @usableFromInline init() {}
+  init() {}
 
   /// The value, when it conforms to ``ShutdownableDependency``.
   var shutdownable: (any ShutdownableDependency)? { nil }

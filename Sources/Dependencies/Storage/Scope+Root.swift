@@ -47,7 +47,7 @@ extension _Scope {
     }
   }
 
-  @inlinable @inline(__always)
+  /// Whether the root maps no key.
   final var isEmpty: Bool { dck_trie_count(handle) == 0 }
 
   /// The value stored for `key`, borrowed from this root (valid while `self` is alive).
