@@ -84,8 +84,8 @@ void *dck_spare_scope_take(void);
 /**
  * Keeps `scope` (+1, taken: an emptied scope object nothing else references) for the calling
  * thread's next scope entry, or returns false, leaving the reference with the caller, when the
- * thread keeps as many as it may. The thread's exit releases what it still keeps. Wait-free after
- * the thread's first use of the core.
+ * thread keeps as many as it may (always in a build with ThreadSanitizer). The thread's exit
+ * releases what it still keeps. Wait-free after the thread's first use of the core.
  */
 bool dck_spare_scope_keep(void *scope);
 
