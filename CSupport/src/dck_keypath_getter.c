@@ -22,7 +22,7 @@
  * uninitialised on entry and holds a +1 value of the key path's value type on return. Wait-free in
  * itself: it runs user code, whose progress is its own.
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 /* The accessor's type, as the runtime calls it. */
 typedef __attribute__((swiftcall)) void (*keypath_getter_t)(

@@ -29,7 +29,7 @@
  * ThreadSanitizer sees neither that load nor those releases (the runtime is not instrumented), so a
  * TSan build answers false without asking (dck_tsan.h).
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 #include "dck_tsan.h"
 

@@ -9,9 +9,9 @@
  *
  * A slot belongs to the caller (an immortal Swift object holds it), except the façade's two
  * process-wide slots defined here; the core only touches them through dck_published_set (lock-free:
- * one CAS, never retried) and the inline dck_published_get in dck.h (wait-free: one load).
+ * one CAS, never retried) and the inline dck_published_get in dck_runtime.h (wait-free: one load).
  */
-#include "dck.h"
+#include "dck_runtime.h"
 #include "dck_atomic.h"
 
 void *dck_facade_task_local_key_slot;

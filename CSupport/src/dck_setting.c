@@ -16,7 +16,7 @@
  * Thread-local, so no ordering is involved. Both functions are wait-free (after the thread's first
  * use of the core, which allocates its block).
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 #include "dck_thread.h"
 

@@ -1,7 +1,7 @@
 /*
  * dck_spare_scopes.c — a few scope objects per thread, kept for the thread's next scope entries.
  *
- * A scope entry at its cheapest makes one Swift object (the façade's `_ValueScope`, which carries
+ * A scope entry at its cheapest makes one Swift object (the façade's `_Scope`, which carries
  * the override's value and the root in its own storage) and frees it when the scope ends. Making
  * and freeing it is about a third of the entry: malloc and free, the runtime's allocation,
  * release-to-zero and deallocation paths. When the object is unreferenced at the end of its scope,
@@ -36,7 +36,7 @@
  * memory goes through free and malloc, which TSan follows. What a TSan build loses is only the saved
  * allocation.
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 #include "dck_thread.h"
 #include "dck_tsan.h"

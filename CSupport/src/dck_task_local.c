@@ -25,7 +25,7 @@
  * Progress: the push is blocking only in that the runtime allocates the binding (from the task's
  * allocator, or the heap when no task runs); the pop and dck_task_is_running are wait-free.
  */
-#include "dck.h"
+#include "dck_runtime.h"
 
 extern __attribute__((swiftcall)) void swift_task_localValuePush(const void *key, void *value,
                                                                  const void *type);

@@ -16,10 +16,12 @@
 /// hand out.
 @_spi(Internals)
 public final class CachedValues: Sendable {
-  let cache: _LiveValueCache
+  /// The cache of the values, or nil for the process's (which a test process routes to the
+  /// running test's, see `_TestCaches.processCache`).
+  let cache: _LiveValueCache?
 
-  init(cache: _LiveValueCache) {
-    self.cache = cache
+  init(values: DependencyValues) {
+    self.cache = values._readsTheRunningTestsCache ? nil : values._cache
   }
 
   /// Forgets every default value computed or prepared so far: the next read of each key computes
@@ -35,8 +37,11 @@ public final class CachedValues: Sendable {
   /// still hold) until the cache itself is released, and values that need shutting down
   /// (``ShutdownableDependency``) are still shut down with it.
   public func resetCache() {
-    if cache.routesToTests, _TestCaches.replaceCacheOfRunningTest() { return }
-    cache.writable.reset()
+    guard let cache else {
+      if _TestCaches.replaceCacheOfRunningTest() { return }
+      return _TestCaches.processCache.reset()
+    }
+    cache.reset()
   }
 }
 
@@ -44,7 +49,7 @@ extension DependencyValues {
   /// The cache of default values these values read from, under the classic library's name (see
   /// ``CachedValues``).
   @_spi(Internals)
-  public var cachedValues: CachedValues { CachedValues(cache: _cache) }
+  public var cachedValues: CachedValues { CachedValues(values: self) }
 }
 
 extension DependencyValues {

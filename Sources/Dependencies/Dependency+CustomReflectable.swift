@@ -21,7 +21,7 @@ extension Dependency: CustomReflectable {
     var children: [(label: String?, value: Any)] = [
       ("fileID", "\(fileID)"), ("line", line), ("column", column),
     ]
-    if let captured = _capturedStorage {
+    if let captured = _capturedOverrides {
       children.append(("capturedOverrides", captured.overriddenKeyNames))
     }
     if let capturedContext {

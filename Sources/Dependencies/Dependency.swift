@@ -44,7 +44,7 @@ public struct Dependency<Value>: Sendable {
   @usableFromInline let accessor: Unmanaged<_DependencyAccessor<Value>>
   /// What keeps `capturedScope` (and, for an accessor outside the registry, `accessor`) alive:
   /// nil, the captured `_Scope`, the accessor, or a `_DependencyOwners` holding both.
-  @usableFromInline let owner: (AnyObject & Sendable)?
+  let owner: (AnyObject & Sendable)?
   /// The address of the scope current where the property was created, as a bit pattern (0 when
   /// it had no overrides): its overrides are consulted after the current scope's, and its kept
   /// defaults are the property's when its reads agree with them (read by `withDependencies(from:)`
@@ -68,7 +68,7 @@ public struct Dependency<Value>: Sendable {
   ) {
     let current = DependencyValues._currentPointer
     self.accessor = accessor
-    let captured = current.pointee._scope.flatMap { $0.isEmpty ? nil : $0 }
+    let captured = current.pointee._overrides.scope.flatMap { $0.isEmpty ? nil : $0 }
     switch (captured, owner) {
     case (let captured?, let owner?): self.owner = _DependencyOwners(captured, owner)
     case (let captured?, nil): self.owner = captured
@@ -78,7 +78,7 @@ public struct Dependency<Value>: Sendable {
       captured.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
       ?? 0
     self.capturedContext =
-      current.pointee._contextIsOverridden ? current.pointee._context : nil
+      current.pointee._modes.contextIsSet ? current.pointee._context : nil
     self.fileID = fileID
     self.filePath = filePath
     self.line = line

@@ -57,7 +57,6 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The context with the number `rawValue` in the C live-value cache, nil for any other number.
-  @inlinable
   init?(_rawValue rawValue: UInt32) {
     switch rawValue {
     case 0: self = .live
@@ -105,7 +104,7 @@ extension DependencyValues {
   public var context: DependencyContext {
     get {
       _resolvedContext(
-        captured: _ReadFrame.current?.pointee.capturedContext, cache: _cache.resolved)
+        captured: _ReadFrame.current?.pointee.capturedContext, cache: _cache)
     }
     set { _context = newValue }
   }

@@ -25,7 +25,9 @@ extension DependencyValues {
     /// queue) no test is running, so it would read the process-wide cache instead.
     init(escaping values: DependencyValues) {
       var values = values
-      if values._cache.routesToTests { values._cache = values._cache.resolved }
+      if values._readsTheRunningTestsCache {
+        values._cache = _TestCaches.processCache  // the running test's, held from now on
+      }
       self.values = values
     }
 

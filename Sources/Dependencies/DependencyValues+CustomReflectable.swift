@@ -17,7 +17,9 @@ extension DependencyValues: CustomReflectable {
   public var customMirror: Mirror {
     Mirror(
       self,
-      children: ["context": _context, "overrides": _storage.overriddenKeyNames],
+      children: [
+        "context": _context, "overrides": _overrides.scope?.overriddenKeyNames ?? [],
+      ],
       displayStyle: .struct)
   }
 }

@@ -1,8 +1,9 @@
 extension DependencyValues {
   /// The default of `Key` for a read that found no override and no cached default through the
-  /// direct handle: routes a test process's read to the running test's cache, and a read through a
-  /// default's computation to that computation; then looks the value up in the cache (holding it),
-  /// or among the defaults the reader's scopes keep, or computes it.
+  /// direct handle: sends a read through the values of a default's computation to that
+  /// computation; otherwise looks the value up in the cache of these values (`_cache`: in a test
+  /// process, the running test's for the process's), holding it, or among the defaults the reader's
+  /// scopes keep, or computes it.
   ///
   /// `captured` is the scope the reading property captured. `parent` is the computation whose read
   /// this is, if any: it records the cached value or the scope-kept one read.
@@ -10,16 +11,16 @@ extension DependencyValues {
     _ key: Key.Type, _ id: _KeyIdentity, captured: _Scope?, capturedContext: DependencyContext?,
     site: _ReadSite, for parent: _DefaultComputation?
   ) -> Key.Value {
-    let cache = _cache.resolved
-    if let computation = cache.computation {
+    if let computation = _modes.computation {
       return computation.read(Key.self, id, site: site)
     }
+    let cache = _cache
     let context = _resolvedContext(captured: capturedContext, cache: cache)
     if let value = cache.cachedValue(of: Key.Value.self, for: id, context) {
       parent?.recordCachedRead(_CacheEntryID(id, context))
       return value
     }
-    let reader = _DefaultReader(current: _scope, captured: captured)
+    let reader = _DefaultReader(current: _overrides.scope, captured: captured)
     if context == .live, _LiveValueOfKeyWithoutOne<Key>.applies {
       return _readWithoutLiveValue(
         Key.self, id, cache: cache, reader: reader, site: site, for: parent)
@@ -65,85 +66,81 @@ extension DependencyValues {
     reader: _DefaultReader, site: _ReadSite, for parent: _DefaultComputation?
   ) -> Key.Value {
     let entry = _CacheEntryID(id, context)
+    // A kept default is looked for twice, as in double-checked locking: here, without claiming the
+    // cache's entry (reads of a scope that keeps the value never wait on each other), and in
+    // `decide`, once this read holds the claim (another read of the same scope may have kept it
+    // while this one waited).
     if let kept = reader.keptValue(for: entry, of: cache) {
       parent?.absorb(kept.reads)
       return kept.value(as: Key.Value.self)
     }
-    let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
+    let isSetting = _modes.isSetting || _Setting.isActive
     func computation() -> _DefaultComputation {
       _DefaultComputation(
         of: Key.self, for: self, scopes: reader, context: context, cache: cache, site: site,
         isSetting: isSetting)
     }
-    if isSetting && (_assignedKeys != nil || Key.self is any StrictDependencyKey.Type) {
+    if isSetting && (_modes.isPreparing || Key.self is any StrictDependencyKey.Type) {
       return computation().run { Self._defaultValue(Key.self, in: context, site: site) }
     }
-    var outcome: _ComputedDefault<Key.Value>?
-    var compute: () -> UnsafeMutableRawPointer? = {
-      // Another read of the same scope may have kept it while this one waited for its computation.
-      if let kept = reader.keptValue(for: entry, of: cache) {
-        outcome = .kept(kept)
-        return nil
-      }
+    func decide() -> _LiveValueCache.Computed<_UncachedDefault<Key.Value>> {
+      if let kept = reader.keptValue(for: entry, of: cache) { return .declined(.kept(kept)) }
       let computation = computation()
       let value = computation.run { Self._defaultValue(Key.self, in: context, site: site) }
       if computation.belongsToAScope {
-        outcome = .scoped(value, computation.reads, through: computation.modelScope)
-        return nil  // the scope's own value: nothing for the cache
+        // The scope's own value: nothing for the cache.
+        return .declined(.scoped(value, computation.reads, through: computation.modelScope))
       }
       guard
         let box = cache.cacheableBox(
           for: value, of: Key.self, entry, reads: computation.cachedReads, site: site)
-      else {
-        outcome = .uncached(value)  // the cache was shut down: nothing is cached
-        return nil
+      else { return .declined(.uncached(value)) }  // the cache was shut down: nothing is cached
+      return .box(box)
+    }
+    func settle(_ uncached: _UncachedDefault<Key.Value>) -> Key.Value {
+      switch uncached {
+      case .kept(let kept):
+        parent?.absorb(kept.reads)
+        return kept.value(as: Key.Value.self)
+      case .scoped(let value, let reads, let modelScope):
+        guard
+          let kept = reader.keep(
+            _DependencyBox(value), reads: reads, through: modelScope, for: entry, of: cache,
+            site: site)
+        else { return value }
+        parent?.absorb(kept.reads)
+        return kept.value(as: Key.Value.self)
+      case .uncached(let value):
+        return value
       }
-      return box
     }
-    if let cached = Self._cachedDefault(
-      Key.self, id, context: context, cache: cache, site: site, compute: &compute)
-    {
-      parent?.recordCachedRead(entry)
-      return cached
-    }
-    switch outcome {
-    case .kept(let kept):
-      parent?.absorb(kept.reads)
-      return kept.value(as: Key.Value.self)
-    case .scoped(let value, let reads, let modelScope):
-      guard
-        let kept = reader.keep(
-          _DependencyBox(value), reads: reads, through: modelScope, for: entry, of: cache,
-          site: site)
-      else { return value }
-      parent?.absorb(kept.reads)
-      return kept.value(as: Key.Value.self)
-    case .uncached(let value):
-      return value
-    case nil:
-      preconditionFailure(
-        "swift-dependencies: internal error: the cache neither served nor computed a default")
-    }
-  }
-
-  /// The value cached for `Key` in `cache`, computed by `compute` (returning a +1
-  /// `_DependencyBox`, or nil to cache nothing) when absent; nil when `compute` cached nothing.
-  private static func _cachedDefault<Key: TestDependencyKey>(
-    _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
-    site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
-  ) -> Key.Value? {
-    switch cache.value(for: id, context: context, computing: &compute) {
+    switch cache.value(for: id, context: context, computing: decide) {
     case .value(let pointer):
+      parent?.recordCachedRead(entry)
       return withExtendedLifetime(cache) { _DependencyBox<Key.Value>.value(at: pointer) }
-    case .notCached:
-      return nil
+    case .declined(let uncached):
+      return settle(uncached)
     case .cycle:
       _DefaultComputation.failCycle(
         chain: (_DefaultComputation.running?.chain ?? []) + [ReportedTypeName.qualified(Key.self)],
         site: site)
     case .retired:
-      return _valueAfterShutdown(
-        Key.self, id, context: context, cache: cache, site: site, compute: &compute)
+      if let value = Self._valueAfterShutdown(
+        Key.self, id, context: context, cache: cache, site: site)
+      {
+        parent?.recordCachedRead(entry)
+        return value
+      }
+      switch decide() {
+      case .box(let box):
+        // Not reached: a computation for a retired cache is refused before it returns a box.
+        // Should it happen, the value is returned and not kept.
+        defer { Unmanaged<_DependencyBox<Key.Value>>.fromOpaque(box).release() }
+        parent?.recordCachedRead(entry)
+        return _DependencyBox<Key.Value>.value(at: box)
+      case .declined(let uncached):
+        return settle(uncached)
+      }
     }
   }
 
@@ -184,8 +181,8 @@ extension DependencyValues {
   }
 }
 
-/// What a computation of a default that the cache did not take came to.
-private enum _ComputedDefault<Value: Sendable> {
+/// What a computation of a default decided instead of giving the cache a value.
+private enum _UncachedDefault<Value: Sendable> {
   /// A value a scope of the reader kept, found before computing (another read kept it meanwhile).
   case kept(_KeptDefault)
   /// A value computed from a scope's overrides, or through a model's scope, with what the

@@ -13,14 +13,14 @@ extension DependencyValues {
   /// A read in a live context of `Key`, which has no `liveValue`, that found no value cached for it:
   /// reports it (see `_DependencyReports.reportNoLiveImplementation`) unless the read is made to set
   /// values, then returns the key's `testValue` (computed in the live context, and cached apart).
-  /// Called by `_resolveDefault` with the cache it resolved (never a computation's view: reads
-  /// through one are served from the reader's values, which come here).
+  /// Called by `_resolveDefault` with the cache it resolved (never for the values of a default's
+  /// computation: reads through them are served from the reader's values, which come here).
   @inline(never)
   func _readWithoutLiveValue<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, cache: _LiveValueCache, reader: _DefaultReader,
     site: _ReadSite, for parent: _DefaultComputation?
   ) -> Key.Value {
-    if !(_isUpdating || _assignedKeys != nil || _Setting.isActive) {
+    if !(_modes.isSetting || _Setting.isActive) {
       _DependencyReports.reportNoLiveImplementation(Key.self, Key.Value.self, site: site)
     }
     let slot = _LiveValueOfKeyWithoutOne<Key>.identity

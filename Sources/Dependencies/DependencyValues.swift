@@ -34,58 +34,32 @@ import CDependencies
 public struct DependencyValues: Sendable {
   // Values are copied on every scope entry, and every thread entering a scope copies the same ones:
   // each counted reference in here is a write to memory those threads share. So the process-wide
-  // defaults (the empty root, the shared cache) are not held by reference (they live forever), and
-  // reads go through the C handles kept beside the owners, never through the owners themselves.
+  // defaults (the empty root, the process's cache) are not held by reference (they live forever),
+  // and reads go through the C handles kept beside the owners, never through the owners themselves.
 
-  /// The scope whose overrides these are (the owner of `_storageHandle`), or nil for the shared
-  /// empty root.
-  @usableFromInline var _scope: _Scope?
-  /// The C handle of the overrides set in this scope (or by `withDependencies` around it): reads
-  /// look keys up through it without touching the owner's reference count.
-  @usableFromInline var _storageHandle: _BorrowedHandle
+  /// The overrides set in this scope (or by `withDependencies` around it).
+  @usableFromInline var _overrides: _Overrides
   /// The context defaults are resolved in.
   @usableFromInline var _context: DependencyContext {
-    didSet { _contextIsOverridden = true }
+    didSet { _modes.contextIsSet = true }
   }
-  /// Whether `_context` was set explicitly rather than inherited from the detected one.
-  @usableFromInline var _contextIsOverridden = false
-  /// The owner of the cache default values are served from, or nil for the process's shared cache.
-  var _cacheOwner: _LiveValueCache?
-  /// That cache's C handle when reads can use it directly (nil for the root cache of a test
-  /// process, which routes each read to the running test's cache).
-  @usableFromInline var _cacheHandle: _BorrowedHandle?
-  /// True while `withDependencies`' update closure runs: a read there (including the read a key-path
-  /// assignment makes before it writes) is part of setting a value, so a strict key does not fail.
-  @usableFromInline var _isUpdating = false
-  /// True for the values a default is computed in (their cache is a view of a
-  /// `_DefaultComputation`): an override a read finds is reported to the computation.
-  @usableFromInline var _recordsReads = false
-  /// When set, records the name of every key assigned through the subscript (`prepareDependencies`).
-  @usableFromInline var _assignedKeys: _AssignedKeys?
-
-  /// Overrides set in this scope (or by `withDependencies` around it).
-  var _storage: _Scope {
-    get { _scope ?? .empty }
-    set {
-      _scope = newValue === _Scope.empty ? nil : newValue
-      _storageHandle = _BorrowedHandle(newValue.handle)
-    }
-  }
+  /// Where default values are found.
+  @usableFromInline var _defaults: _Defaults
+  /// How these values are being used (whether the context was set, whether they are being set,
+  /// what they report to).
+  @usableFromInline var _modes = _Modes()
 
   /// Sets `key` to `box`, a box no root holds yet, in the overrides: a new scope on top of the
-  /// current one (see `_Scope.init(inserting:taking:into:)`), adopted without reading `_storage`
-  /// (whose getter and setter would retain and compare owners).
+  /// current one (see `_Scope.init(inserting:taking:into:)`).
   ///
   /// `box` is a +1 reference the new root takes over (`Unmanaged.passRetained` of a new box).
   @usableFromInline
   mutating func _insert(_ key: _KeyIdentity, taking box: Unmanaged<AnyObject>) {
-    let scope = _Scope(inserting: key, taking: box, into: _scope)
-    _storageHandle = _BorrowedHandle(scope.handle)
-    _scope = consume scope
+    _overrides = _Overrides(_Scope(inserting: key, taking: box, into: _overrides.scope))
   }
 
   /// Sets `key` to `value` in the overrides: a new scope on top of the current one that carries the
-  /// value itself when it fits (`_ValueScope`), else one with a box of its own.
+  /// value itself when it fits (`_Scope.setting(_:to:in:)`), else one with a box of its own.
   ///
   /// Inlinable, so that it is specialized where a key is set: the value is moved into the scope by
   /// code that knows its type.
@@ -94,33 +68,36 @@ public struct DependencyValues: Sendable {
     guard _OwnValueStorage.fits(Value.self) else {
       return _insert(key, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(value)))
     }
-    let scope = _ValueScope.setting(key, to: value, in: _scope)
-    _storageHandle = _BorrowedHandle(scope.handle)
-    _scope = consume scope
+    let scope = _Scope.setting(key, to: value, in: _overrides.scope)
+    _overrides.set(consume scope)
   }
 
-  /// The cache default values are served from.
+  /// The cache default values of these values are kept in: their own; or the process's, which a
+  /// test process routes to the running test's cache (`_TestCaches.processCache`); for the values
+  /// a default is computed in, the cache it is computed for (reads through them go to the
+  /// computation, see `_resolveDefault`), or a cache of their own once that one is gone, so that a
+  /// write from what a released test left running reaches no other test's cache.
   var _cache: _LiveValueCache {
-    get { _cacheOwner ?? .shared }
-    set {
-      _cacheOwner = newValue === _LiveValueCache.shared ? nil : newValue
-      _cacheHandle = newValue.directHandle.map(_BorrowedHandle.init)
+    get {
+      if let computation = _modes.computation { return computation.cache ?? _LiveValueCache() }
+      return _defaults.cache ?? _TestCaches.processCache
     }
+    set { _defaults = _Defaults(newValue) }
   }
 
-  /// Tells caches apart without touching their reference counts: the cache's handle, or nil for the
-  /// shared cache of a test process (the only cache without a direct handle).
-  @inlinable
-  var _cacheIdentity: OpaquePointer? { _cacheHandle?.pointer }
+  /// Whether these values read the process's cache in a test process, each read going to the
+  /// running test's (`_TestCaches.processCache`).
+  var _readsTheRunningTestsCache: Bool {
+    _defaults.cache == nil && _modes.computation == nil && _TestCaches.routesProcessCache
+  }
 
   /// The values of the current scope.
   @TaskLocal public static var _current = DependencyValues._root
 
-  init(storage: _Scope, context: DependencyContext, cache: _LiveValueCache) {
-    self._storageHandle = _BorrowedHandle(storage.handle)
+  init(overrides: _Scope?, context: DependencyContext, cache: _LiveValueCache) {
+    self._overrides = _Overrides(overrides)
     self._context = context
-    self._storage = storage
-    self._cache = cache
+    self._defaults = _Defaults(cache)
   }
 
   /// Creates values with no overrides, in the detected context, with a fresh cache of default
@@ -137,7 +114,7 @@ public struct DependencyValues: Sendable {
   /// }
   /// ```
   public init() {
-    self.init(storage: .empty, context: .detected, cache: _LiveValueCache())
+    self.init(overrides: nil, context: .detected, cache: _LiveValueCache())
   }
 
   /// Fresh values in the live context: no overrides, and a fresh cache of default values, so every
@@ -169,8 +146,8 @@ public struct DependencyValues: Sendable {
 
   /// Fresh values in `context`, with a fresh cache.
   init(context: DependencyContext) {
-    self.init(storage: .empty, context: context, cache: _LiveValueCache())
-    self._contextIsOverridden = true
+    self.init(overrides: nil, context: context, cache: _LiveValueCache())
+    self._modes.contextIsSet = true
   }
 
   /// Reads or overrides the dependency for `key`.
@@ -188,56 +165,43 @@ public struct DependencyValues: Sendable {
     function function: StaticString = #function
   ) -> Key.Value {
     get {
-      // `self` is read field by field, never copied as a whole (a copy retains its owners).
       let frame = _ReadFrame.current
-      let captured = frame?.pointee.captured
-      let id = _KeyIdentity(Key.self)
-      if let found = Self._find(
-        id, storage: _scope == nil ? nil : _storageHandle.pointer, captured: captured,
-        cache: _cacheHandle?.pointer,
-        context: _contextIsOverridden ? _context : frame?.pointee.capturedContext,
-        unlessPrepared: _context)
-      {
-        if found.isOverride, _recordsReads { _recordOverrideRead(id, found.box) }
-        return _DependencyBox<Key.Value>.value(at: found.box)
+      return withUnsafePointer(to: self) { values in
+        Self._resolve(
+          Key.self, in: values, captured: frame?.pointee.captured,
+          capturedContext: frame?.pointee.capturedContext,
+          site: (frame?.pointee.site
+            ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            .through(property: function))
       }
-      return _resolveDefault(
-        Key.self, id, captured: captured, capturedContext: frame?.pointee.capturedContext,
-        site: (frame?.pointee.site
-          ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
-          .through(property: function))
     }
     set {
       let id = _KeyIdentity(Key.self)
       _insert(id, newValue)
-      _assignedKeys?.record(id, Key.self, property: function)
+      if _modes.isPreparing { _recordAssignment(id, Key.self, property: function) }
     }
   }
 }
 
 extension DependencyValues {
-  /// Resolves `Key`: the override in `values`, then the one in `captured` (the values a reading
-  /// `@Dependency` captured), then the cached default for the context. Specialised at each call site;
-  /// no copies of the values, no reference counting, no allocation unless a default is computed.
+  /// Resolves `Key` in the values at `values`: their override, then the one in `captured` (the
+  /// scope a reading `@Dependency` captured, passed unretained: see `_Scope.handle(at:)`), then the
+  /// default cached for the context: the one the values set, else `capturedContext`, else the one
+  /// `prepareDependencies` set for the cache, else the detected one. The read of every key, by the
+  /// subscript and by `@Dependency(Key.self)`; specialised at each call site.
+  ///
+  /// Everything here goes through borrowed C handles: no reference count is touched (the values
+  /// are read in place, field by field, never copied), so threads reading the same scope or the
+  /// same model write to no memory they share, and nothing is allocated unless a default is
+  /// computed (`_resolveDefault`).
   @inlinable @inline(__always)
   static func _resolve<Key: TestDependencyKey>(
-    _ key: Key.Type,
-    in values: UnsafePointer<DependencyValues>,
-    captured: OpaquePointer?,
-    capturedContext: DependencyContext?,
-    site: @autoclosure () -> _ReadSite
+    _ key: Key.Type, in values: UnsafePointer<DependencyValues>, captured: OpaquePointer?,
+    capturedContext: DependencyContext?, site: @autoclosure () -> _ReadSite
   ) -> Key.Value {
-    // Everything here goes through borrowed C handles: no reference count is touched, so threads
-    // reading the same scope or the same model write to no memory they share.
     let id = _KeyIdentity(Key.self)
-    if let found = _find(
-      id,
-      storage: values.pointee._scope == nil ? nil : values.pointee._storageHandle.pointer,
-      captured: captured, cache: values.pointee._cacheHandle?.pointer,
-      context: values.pointee._contextIsOverridden ? values.pointee._context : capturedContext,
-      unlessPrepared: values.pointee._context)
-    {
-      if found.isOverride, values.pointee._recordsReads {
+    if let found = _find(id, in: values, captured: captured, capturedContext: capturedContext) {
+      if found.isOverride, values.pointee._modes.recordsReads {
         values.pointee._recordOverrideRead(id, found.box)
       }
       return _DependencyBox<Key.Value>.value(at: found.box)
@@ -246,25 +210,28 @@ extension DependencyValues {
       Key.self, id, captured: captured, capturedContext: capturedContext, site: site())
   }
 
-  /// The box of `key`'s value that a read finds without computing anything: the override in
-  /// `storage` (nil for the empty root: no call), then the one in the scope `captured` (a `_Scope`
-  /// passed unretained, see `_Scope.handle(at:)`), then the default
-  /// cached in `cache` (a direct handle) for `context`, or — when the read sets none — for the
-  /// context `prepareDependencies` set for the cache, else `unlessPrepared`. `isOverride` tells the
-  /// first two from the last. Nil: the read must go to `_resolveDefault`.
+  /// The box of `key`'s value that a read of the values at `values` finds without computing
+  /// anything (see `_resolve`), and whether it is an override; nil when the read must go to
+  /// `_resolveDefault`. The values are read field by field: a method called on `values.pointee`
+  /// would copy them (retaining their owners).
   @inlinable @inline(__always)
   static func _find(
-    _ id: _KeyIdentity, storage: OpaquePointer?, captured: OpaquePointer?, cache: OpaquePointer?,
-    context: DependencyContext?, unlessPrepared detected: DependencyContext
+    _ id: _KeyIdentity, in values: UnsafePointer<DependencyValues>, captured: OpaquePointer?,
+    capturedContext: DependencyContext?
   ) -> (box: UnsafeMutableRawPointer, isOverride: Bool)? {
-    if let storage, let box = _TrieRoot.lookup(id, in: storage) { return (box, true) }
-    if let captured, let box = _TrieRoot.lookup(id, in: _Scope.handle(at: captured)) {
+    if let overrides = values.pointee._overrides.handle,
+      let box = dck_trie_get(overrides, id.raw, id.hash)
+    {
       return (box, true)
     }
-    if let cache {
+    if let captured, let box = dck_trie_get(_Scope.handle(at: captured), id.raw, id.hash) {
+      return (box, true)
+    }
+    if let cache = values.pointee._defaults.handle {
+      let detected = values.pointee._context
       let box =
-        if let context {
-          _LiveValueCache.lookup(id, context, in: cache)
+        if let context = values.pointee._modes.contextIsSet ? detected : capturedContext {
+          dck_cache_get(cache, id.raw, context._rawValue)
         } else {
           dck_cache_get_in_set_context(cache, id.raw, detected._rawValue)
         }
@@ -290,21 +257,31 @@ extension DependencyValues {
   /// `key`.
   @usableFromInline @inline(never)
   func _recordOverrideRead(_ key: _KeyIdentity, _ pointer: UnsafeMutableRawPointer) {
-    _cacheOwner?.computation?.recordOverride(key, pointer)
+    _modes.computation?.recordOverride(key, pointer)
+  }
+
+  /// Records, while `prepareDependencies` sets these values, that `key` was assigned through the
+  /// property whose accessor is `property`.
+  @usableFromInline @inline(never)
+  func _recordAssignment<Key: TestDependencyKey>(
+    _ id: _KeyIdentity, _ key: Key.Type, property: StaticString
+  ) {
+    _modes.assignedKeys?.record(id, Key.self, property: property)
   }
 
   /// The context defaults resolve in for a read of these values: the one set in the scope; else the
   /// one captured by the reading `@Dependency`; else the one `prepareDependencies` set for `cache`;
   /// else the detected one.
   func _resolvedContext(captured: DependencyContext?, cache: _LiveValueCache) -> DependencyContext {
-    if _contextIsOverridden { return _context }
+    if _modes.contextIsSet { return _context }
     if let captured { return captured }
     return cache.preparedContext ?? _context
   }
 }
 
 /// Where a dependency was read: carried into failure messages.
-// @frozen: inlined reads (in clients too) build it from the reading property's fields.
+///
+/// Clients see it (`@frozen`): inlined reads build it from the reading property's fields.
 @frozen @usableFromInline
 struct _ReadSite: Sendable {
   @usableFromInline let fileID: StaticString
@@ -339,6 +316,6 @@ extension DependencyValues {
   /// Called by the test-support traits once their overrides are in place.
   package static func _adoptCurrentOverridesAsTestBaseline() {
     let current = _currentPointer.pointee
-    current._cache.resolved.baseline = current._storage
+    current._cache.baseline = current._overrides.scope
   }
 }

@@ -40,22 +40,22 @@ public func prepareDependencies<R, E: Error>(
   column: UInt = #column
 ) throws(E) -> R {
   var values = DependencyValues._currentPointer.pointee
-  values._storage = .empty
-  values._contextIsOverridden = false
-  let assigned = _AssignedKeys()
-  values._assignedKeys = assigned
+  values._overrides = _Overrides(nil)
+  values._modes.contextIsSet = false
+  let assigned = _AssignedKeys(in: values._modes.computation)
+  values._modes.record(assignedKeys: assigned)
   let result = try updateValues(&values)
 
   let cache = values._cache
-  if values._contextIsOverridden, !cache.prepare(context: values._context) {
+  if values._modes.contextIsSet, !cache.prepare(context: values._context) {
     _DependencyReports.reportAlreadyPrepared(
       .init(DependencyContextKey.self, DependencyContext.self, property: "context"),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
-  let context = values._resolvedContext(captured: nil, cache: cache.resolved)
+  let context = values._resolvedContext(captured: nil, cache: cache)
   for key in assigned.keys {
     // As every root holds it: a box (the cache keeps it), never a scope that carries its value.
-    guard let pointer = values._storage.sharedLookup(key.id) else { continue }
+    guard let pointer = values._overrides.scope?.sharedLookup(key.id) else { continue }
     let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if context == .preview {
       _ = cache.prepare(
@@ -65,9 +65,7 @@ public func prepareDependencies<R, E: Error>(
     // A live read of a key without a live value caches what it got apart (`_readWithoutLiveValue`).
     let wasReadLive =
       context == .live
-      && key.liveReadSlot.map {
-        _LiveValueCache.lookup($0, context, in: cache.writable.handle) != nil
-      } ?? false
+      && key.liveReadSlot.map { cache.hasValue(for: $0, context) } ?? false
     if wasReadLive
       || !cache.prepare(
         key.id, context: context, value: pointer, replacingComputed: false, site: site)
@@ -85,7 +83,6 @@ enum DependencyContextKey {}
 /// The keys assigned through `DependencyValues`' subscript while it is set, in order, once each.
 /// Normally one `prepareDependencies` call on one thread uses it, but the values that carry it can be
 /// copied into other tasks by the update closure, so its state sits behind a lock.
-@usableFromInline
 final class _AssignedKeys: Sendable {
   /// One assigned key, and the names to report it by.
   struct Key: Sendable {
@@ -102,9 +99,16 @@ final class _AssignedKeys: Sendable {
 
   private let state = _Locked(State())
 
+  /// The computation of a default whose values `prepareDependencies` was called in, if any: the
+  /// values it sets stay that computation's (their reads go to it).
+  let computation: _DefaultComputation?
+
+  init(in computation: _DefaultComputation?) {
+    self.computation = computation
+  }
+
   var keys: [Key] { state.withLock { $0.keys } }
 
-  @usableFromInline
   func record<K: TestDependencyKey>(_ id: _KeyIdentity, _ key: K.Type, property: StaticString) {
     state.withLock { state in
       guard state.seen.insert(id.raw).inserted else { return }

@@ -4,11 +4,13 @@ import CDependencies
 /// missing live or test implementation, as in the classic library: a `withDependencies` update
 /// closure, a test trait, `prepareDependencies`, and the default values computed for their reads.
 ///
-/// The values being set know they are (`DependencyValues._isUpdating`, `_assignedKeys`). A read
+/// The values being set know they are (`DependencyValues._modes.isSetting`). A read
 /// made there through other values — a `@Dependency` property read inside the update closure —
 /// finds out here: from this thread's flag while a synchronous update closure runs
 /// (`dck_setting_*`), or from the task-local `_DefaultComputation.isSetting` while a default is
 /// computed for a setting read.
+///
+/// Clients see it: the inlined `withDependencies` update enters and leaves it.
 @usableFromInline
 enum _Setting {
   /// True while values are being set on this thread or task.

@@ -116,13 +116,13 @@ private func _reportNoValues<Model>(
 /// Something that carries the dependency values current when it was created (`@Dependency`).
 protocol _HasInitialValues {
   /// The overrides captured, nil when there were none.
-  var _capturedStorage: _Scope? { get }
+  var _capturedOverrides: _Scope? { get }
   /// The context captured, when it had been set explicitly.
   var _capturedContext: DependencyContext? { get }
 }
 
 extension Dependency: _HasInitialValues {
-  var _capturedStorage: _Scope? {
+  var _capturedOverrides: _Scope? {
     (owner as? _Scope) ?? (owner as? _DependencyOwners)?.captured
   }
   var _capturedContext: DependencyContext? { capturedContext }
@@ -134,19 +134,26 @@ extension DependencyValues {
   /// declaration order, later ones winning) or, without any, the values of the scope that returned
   /// it.
   func _values(from model: AnyObject) -> DependencyValues? {
-    var storage: _Scope?
+    var overrides: _Scope?
     var context: DependencyContext?
     var found = false
-    var merged: Set<ObjectIdentifier> = []
+    // The captures merged so far: most models capture one scope, which needs no set (no
+    // allocation); a set holds the others.
+    var firstMerged: ObjectIdentifier?
+    var otherMerged: Set<ObjectIdentifier> = []
     var mirror: Mirror? = Mirror(reflecting: model)
     while let current = mirror {
       for child in current.children {
         guard let dependency = child.value as? any _HasInitialValues else { continue }
         found = true
-        if let captured = dependency._capturedStorage,
-          merged.insert(ObjectIdentifier(captured)).inserted
-        {
-          storage = storage?.merging(captured) ?? captured
+        if let captured = dependency._capturedOverrides {
+          let id = ObjectIdentifier(captured)
+          if firstMerged == nil {
+            firstMerged = id
+            overrides = captured
+          } else if id != firstMerged, otherMerged.insert(id).inserted {
+            overrides = overrides!.merging(captured)
+          }
         }
         if let captured = dependency._capturedContext {
           context = captured
@@ -155,17 +162,20 @@ extension DependencyValues {
       mirror = current.superclassMirror
     }
     if !found {
-      guard let scope = _ObjectScopes.shared.scope(of: model) else { return nil }
-      storage = scope.storage
-      context = scope.context
+      guard let record = _ObjectScopes.shared.record(of: model) else { return nil }
+      overrides = record.overrides
+      context = record.context
     }
     var values = self
-    if let storage {
-      values._storage = storage.merging(_storage)
+    if let overrides {
+      if let current = _overrides.scope {
+        values._overrides = _Overrides(overrides.merging(current))
+      } else {
+        values._overrides = _Overrides(overrides)
+      }
     }
-    if !_contextIsOverridden, let context {
+    if !_modes.contextIsSet, let context {
       values._context = context
-      values._contextIsOverridden = true
     }
     return values
   }

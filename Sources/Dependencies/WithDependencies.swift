@@ -117,19 +117,19 @@ extension DependencyValues {
   /// Runs a `withDependencies` update closure on these values.
   @inlinable
   mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
-    let cache = _cacheIdentity
-    _isUpdating = true
+    let cache = _defaults.handle
+    _modes.isUpdating = true
     let wasSetting = _Setting.enter()
     do {
       try update(&self)
     } catch {
-      _isUpdating = false
+      _modes.isUpdating = false
       _Setting.leave(restoring: wasSetting)
       throw error
     }
-    _isUpdating = false
+    _modes.isUpdating = false
     _Setting.leave(restoring: wasSetting)
-    if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    if _defaults.handle != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// Runs an asynchronous `withDependencies` update closure on these values.
@@ -138,16 +138,16 @@ extension DependencyValues {
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout DependencyValues) async throws(E) -> Void
   ) async throws(E) {
-    let cache = _cacheIdentity
-    _isUpdating = true
+    let cache = _defaults.handle
+    _modes.isUpdating = true
     do {
       try await update(&self)
     } catch {
-      _isUpdating = false
+      _modes.isUpdating = false
       throw error
     }
-    _isUpdating = false
-    if _cacheIdentity != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    _modes.isUpdating = false
+    if _defaults.handle != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set
@@ -155,7 +155,7 @@ extension DependencyValues {
   /// cached in it (no other scope shares that cache).
   @usableFromInline
   func _adoptOverridesAsBaselineOfFreshCache() {
-    if !_storage.isEmpty { _cache.baseline = _storage }
+    if let scope = _overrides.scope, !scope.isEmpty { _cache.baseline = scope }
   }
 
   /// Makes `values` current for the duration of `operation` (a scope), and returns what it

@@ -15,6 +15,8 @@
 /// The classic library removes only the first spelling, so its reports name a private key
 /// `DependencyValues.DateGeneratorKey` in a debug build and with the discriminator in a release
 /// one. Reports here remove both: a failure message is the same in either build.
+///
+/// Clients see it: inlinable code of the modules built on this one names a type in a report.
 @usableFromInline
 package enum ReportedTypeName {
   /// The type's name qualified by the types it is nested in, without its module and without

@@ -136,7 +136,7 @@ import Testing
   }
 }
 
-/// Roots embedded in their owners (`dck_trie_insert_into`), as the façade's `_TrieRoot` makes them.
+/// Roots embedded in their owners (`dck_trie_insert_into`), as the façade's `_Scope` makes them.
 @Suite struct TrieEmbeddedOverlayTests {
   let tracker = Tracker()
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // Own values (`dck_trie_insert_owner_into`): a root embedded in an owner that is also the value of
-// the root's entry, as the façade's `_ValueScope` makes them. The root does not count its own value,
+// the root's entry, as the façade's `_Scope.setting` makes them. The root does not count its own value,
 // every other root holds the value's stand-in, and nothing is kept alive that should go.
 //
 // Each test runs in a process of its own: the stand-in callback is process-wide, and the façade
@@ -112,7 +112,7 @@ import Testing
   }
 }
 
-/// An owner whose embedded root maps its key to the owner itself (an own value), as `_ValueScope`
+/// An owner whose embedded root maps its key to the owner itself (an own value), as `_Scope`
 /// is. Its stand-in is a `TrackedValue` of its payload, counted by `tracker`; the owners alive are
 /// counted by `owners`.
 private final class OwnValueOwner {

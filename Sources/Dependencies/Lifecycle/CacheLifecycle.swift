@@ -130,8 +130,7 @@ extension _LiveValueCache {
   func register(
     _ entry: _CacheEntryID, reads: [_CacheEntryID], box: UnsafeMutableRawPointer, site: _ReadSite
   ) -> Bool {
-    guard let state else { return true }
-    return state.withLock { state in
+    state.withLock { state in
       guard case .running = state.lifecycle.phase else { return false }
       state.lifecycle.nodes.append(
         .init(entry: entry, reads: reads, box: UInt(bitPattern: box), site: site))
@@ -147,10 +146,7 @@ extension _LiveValueCache {
   func cachePrepared(
     _ entry: _CacheEntryID, box: UnsafeMutableRawPointer, replacingComputed: Bool, site: _ReadSite
   ) -> Bool {
-    guard let state else {
-      fatalError("swift-dependencies: internal error: a value prepared in a computation's view")
-    }
-    return state.withLock { state in
+    state.withLock { state in
       let status =
         replacingComputed
         ? dck_cache_replace_computed(handle, entry.key, entry.context, box)
@@ -167,12 +163,12 @@ extension _LiveValueCache {
     }
   }
 
-  /// Empties this cache (not one it routes to): reads compute their values again, and
+  /// Empties this cache: reads compute their values again, and
   /// `prepareDependencies` may prepare them again. The values cached so far stay alive until the
   /// cache is released, and are still shut down with it. Nothing happens to a cache that was shut
   /// down.
   func reset() {
-    state?.withLock { state in
+    state.withLock { state in
       guard dck_cache_reset(handle) else { return }
       state.lifecycle.setAside(where: { _ in true }, readsToo: true)
     }
@@ -180,10 +176,10 @@ extension _LiveValueCache {
 
   /// Whether any value cached so far needs shutting down, and has not been.
   var hasValuesToShutDown: Bool {
-    state?.withLock { state in
+    state.withLock { state in
       guard case .running = state.lifecycle.phase else { return false }
       return state.lifecycle.nodes.contains { $0.shutdownable != nil }
-    } ?? false
+    }
   }
 
   /// The shutdown of the values: the first caller moves to shutting down and calls `start` (under
@@ -194,10 +190,7 @@ extension _LiveValueCache {
     readReport: _LifecycleState.ReadReport,
     start: (_ShutdownPlan) -> Task<DependencyShutdownReport, Never>
   ) -> _ShutdownRun {
-    guard let state else {
-      fatalError("swift-dependencies: internal error: a computation's view shut down")
-    }
-    return state.withLock { state in
+    state.withLock { state in
       if let report = state.lifecycle.report { return .finished(report) }
       if let run = state.lifecycle.run { return .running(run) }
       state.lifecycle.phase = .shuttingDown
@@ -210,12 +203,12 @@ extension _LiveValueCache {
 
   /// Notes that the shutdown of the values of `entries` starts: reads of them report from now on.
   func shutdownWillStart(_ entries: [_CacheEntryID]) {
-    state?.withLock { $0.lifecycle.started.formUnion(entries) }
+    state.withLock { $0.lifecycle.started.formUnion(entries) }
   }
 
   /// Notes that the shutdown has finished with `report`: every read reports from now on.
   func shutdownDidFinish(_ report: DependencyShutdownReport) {
-    state?.withLock { state in
+    state.withLock { state in
       state.lifecycle.phase = .shutDown
       state.lifecycle.report = report
       state.lifecycle.run = nil
@@ -228,8 +221,7 @@ extension _LiveValueCache {
   func retiredRead(_ entry: _CacheEntryID) -> (
     box: UnsafeMutableRawPointer?, report: _LifecycleState.ReadReport?
   ) {
-    guard let state else { return (nil, nil) }
-    return state.withLock { state in
+    state.withLock { state in
       let box = state.lifecycle.position(of: entry).flatMap {
         UnsafeMutableRawPointer(bitPattern: state.lifecycle.nodes[$0].box)
       }
@@ -247,7 +239,7 @@ extension _LiveValueCache {
   /// to be: it needs shutting down and never will be, or everything was shut down already. Once per
   /// entry.
   func refusedReport(_ entry: _CacheEntryID, needsShutdown: Bool) -> _LifecycleState.ReadReport? {
-    state?.withLock { state in
+    state.withLock { state in
       let isShutDown = if case .shutDown = state.lifecycle.phase { true } else { false }
       return needsShutdown || isShutDown ? state.lifecycle.reportOnce(entry) : nil
     }
@@ -257,7 +249,6 @@ extension _LiveValueCache {
   /// down in the background (the plan holds them), with failures reported as `.background` (no
   /// test or caller is there to receive them).
   func cacheWillBeDestroyed() {
-    guard let state else { return }
     let plan: _ShutdownPlan? = state.withLock { state in
       guard case .running = state.lifecycle.phase,
         state.lifecycle.nodes.contains(where: { $0.shutdownable != nil })

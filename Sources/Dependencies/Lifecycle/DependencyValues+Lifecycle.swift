@@ -1,15 +1,14 @@
 // The miss path's part in lifecycles: serving reads of a cache that was shut down. Called from
-// `_cachedDefault` only; a read of a cached value never comes here. (Which cached values a default's
+// `_computeDefault` only; a read of a cached value never comes here. (Which cached values a default's
 // computation read, for the shutdown order, is recorded by `_DefaultComputation`.)
 
 extension DependencyValues {
   /// A read of `Key` that found `cache` retired (shut down): the value it had, reported when that
-  /// value was shut down (or everything was); for a key that had none, a value computed by
-  /// `compute` and not cached (the cache refuses it), reported once everything was shut down. Nil
-  /// when `compute` cached nothing (its value is the caller's).
+  /// value was shut down (or everything was); nil for a key that had none, after reporting (once
+  /// everything was shut down) that the caller computes a value the cache will not keep.
   static func _valueAfterShutdown<Key: TestDependencyKey>(
     _ key: Key.Type, _ id: _KeyIdentity, context: DependencyContext, cache: _LiveValueCache,
-    site: _ReadSite, compute: inout () -> UnsafeMutableRawPointer?
+    site: _ReadSite
   ) -> Key.Value? {
     let (box, report) = cache.retiredRead(_CacheEntryID(id, context))
     if let box {
@@ -24,11 +23,7 @@ extension DependencyValues {
     if let report {
       _LifecycleReports.readAfterShutdown(Key.self, site: site, value: .new, report)
     }
-    guard let box = compute() else { return nil }
-    // Not reached: a computation for a retired cache is refused before it returns a box. Should it
-    // happen, the value is returned and not kept.
-    defer { Unmanaged<_DependencyBox<Key.Value>>.fromOpaque(box).release() }
-    return _DependencyBox<Key.Value>.value(at: box)
+    return nil
   }
 }
 

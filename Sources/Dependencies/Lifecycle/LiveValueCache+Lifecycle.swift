@@ -1,31 +1,28 @@
 extension _LiveValueCache {
-  /// Shuts down the values of the cache reads through `self` go to (see
-  /// `shutdownDependencies(timeout:)`): retires the C cache, then runs the plan; concurrent and later
-  /// callers wait for the same run.
+  /// Shuts down the values of this cache (see `shutdownDependencies(timeout:)`): retires the C
+  /// cache, then runs the plan; concurrent and later callers wait for the same run.
   func shutDown(timeout: Duration, reporting: _ShutdownReporting) async -> DependencyShutdownReport
   {
-    let cache = writable
-    let run = cache.shutdownRun(readReport: .issue) { plan in
-      cache.retire()
+    let run = shutdownRun(readReport: .issue) { plan in
+      retire()
       return Task {
-        await plan.run(timeout: timeout, reporting: reporting, cache: cache)
+        await plan.run(timeout: timeout, reporting: reporting, cache: self)
       }
     }
     return await run.report
   }
 
-  /// Starts shutting down the values of the cache reads through `self` go to, if any needs it,
-  /// without waiting (on the shutdown executor, see `_BackgroundShutdowns`): for a test's cache, when
-  /// its test has ended. Failures, timeouts and reads after the shutdown are reported as
-  /// `.background`: whatever test runs now must not get them.
+  /// Starts shutting down the values of this cache, if any needs it, without waiting (on the
+  /// shutdown executor, see `_BackgroundShutdowns`): for a test's cache, when its test has ended.
+  /// Failures, timeouts and reads after the shutdown are reported as `.background`: whatever test
+  /// runs now must not get them.
   func shutDownInBackground() {
-    let cache = writable
-    guard cache.hasValuesToShutDown else { return }
-    _ = cache.shutdownRun(readReport: .background) { plan in
-      cache.retire()
+    guard hasValuesToShutDown else { return }
+    _ = shutdownRun(readReport: .background) { plan in
+      retire()
       return _BackgroundShutdowns.start {
         await plan.run(
-          timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .background, cache: cache)
+          timeout: _ShutdownPlan.releasedCacheTimeout, reporting: .background, cache: self)
       }
     }
   }
@@ -57,7 +54,7 @@ extension DependencyValues {
     timeout: Duration = .seconds(10), fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    let cache = _current._cache.writable
+    let cache = _current._cache
     guard cache.hasValuesToShutDown else { return }
     _ = await cache.shutDown(
       timeout: timeout,

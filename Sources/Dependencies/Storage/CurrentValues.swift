@@ -8,6 +8,8 @@ import CDependencies
 /// instead; it is part of the Concurrency runtime's ABI (the standard library's inlinable
 /// `TaskLocal.get()` calls it from client code). The address stays valid while the binding exists,
 /// which covers any synchronous use on the reading task.
+///
+/// Clients see it: the inlined read finds the current values through it.
 @_silgen_name("swift_task_localValueGet")
 @usableFromInline
 func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
@@ -16,13 +18,15 @@ func _taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 /// runtime entry points, but moving the values in instead of copying them (see
 /// `dck_task_local_push_taking`). A push and its pop happen on one task, around synchronous or
 /// asynchronous code, in the order `withValue` does them.
+///
+/// Clients see it: the inlined scope entry binds its values through it.
 @usableFromInline
 enum _TaskLocalBinding {
   /// Makes `values` (taken) the current values of this task (or thread) until `pop(_:)`; returns a
   /// reference to their scope (+1), for `pop(_:)`.
   @inlinable @inline(__always)
   static func push(_ values: consuming DependencyValues) -> Unmanaged<_Scope>? {
-    let scope = values._scope.map { Unmanaged.passRetained($0) }
+    let scope = values._overrides.scope.map { Unmanaged.passRetained($0) }
     _taskLocalPushTaking(
       UnsafeRawPointer(dck_facade_task_local_key()) ?? DependencyValues._currentKey, values)
     return scope
@@ -30,11 +34,11 @@ enum _TaskLocalBinding {
 
   /// Ends the innermost binding of this task (or thread), destroying its values, then ends the
   /// reference to their scope that `push(_:)` returned: a scope nothing else holds any more is
-  /// kept for this thread's next scope entry (`_ValueScope.recycle(_:)`).
+  /// kept for this thread's next scope entry (`_Scope.recycle(_:)`).
   @inlinable @inline(__always)
   static func pop(_ scope: Unmanaged<_Scope>?) {
     dck_task_local_pop()
-    if let scope { _ValueScope.recycle(scope) }
+    if let scope { _Scope.recycle(scope) }
   }
 
   /// Whether the calling code runs outside any task. A binding is then this thread's alone: no
@@ -53,14 +57,16 @@ enum _TaskLocalBinding {
   ) {
     var inner = bound.move()
     bound.initialize(to: outer)
-    guard let scope = inner._scope.take() else { return }
+    guard let scope = inner._overrides.takeScope() else { return }
     _ = consume inner
-    _ValueScope.recycle(Unmanaged.passRetained(consume scope))
+    _Scope.recycle(Unmanaged.passRetained(consume scope))
   }
 }
 
 /// `swift_task_localValuePush` through the C core (`dck_task_local_push_taking`, in the Swift
 /// calling convention): binds `value`, taken, to the task-local whose `TaskLocal` object is `key`.
+///
+/// Clients see it: the inlined scope entry pushes its values through it (`_TaskLocalBinding`).
 @_silgen_name("dck_task_local_push_taking")
 @usableFromInline
 func _taskLocalPushTaking<Value>(_ key: UnsafeRawPointer, _ value: __owned Value)
@@ -78,14 +84,14 @@ extension DependencyValues {
 
   /// `_root`, at a stable address for the life of the process, so that a read can borrow it in
   /// place like a bound value. Never written after this: the root values hold no counted reference
-  /// (no scope, the shared cache, no recorder of assigned keys), which `_copyForScope` relies on.
+  /// (no scope, the process's cache, no recorder), which `_copyForScope` relies on.
   nonisolated(unsafe) static let _rootPointer: UnsafeMutablePointer<DependencyValues> = {
     let pointer = UnsafeMutablePointer<DependencyValues>.allocate(capacity: 1)
     pointer.initialize(
-      to: DependencyValues(storage: .empty, context: .detected, cache: .shared))
+      to: DependencyValues(overrides: nil, context: .detected, cache: .shared))
     Swift.precondition(
-      pointer.pointee._scope == nil && pointer.pointee._cacheOwner == nil
-        && pointer.pointee._assignedKeys == nil,
+      pointer.pointee._overrides.scope == nil && pointer.pointee._defaults.cache == nil
+        && pointer.pointee._modes.recorder == nil,
       "swift-dependencies: internal error: the root values hold a reference")
     return pointer
   }()

@@ -17,10 +17,11 @@
 ///   created by the computation captures nothing of the reader's scope; for a read through a model
 ///   outside its scope (`modelScope`), the model's scope's overrides on top: the read is one in the
 ///   model's scope, and the value is that scope's (see `_DefaultReader`);
-/// - their cache is a view (`_LiveValueCache(viewOf:)`) that finds nothing, so every read that
-///   these overrides do not answer comes here (`read`). A read the computation makes — on its
-///   thread, while it runs — is served from the reader's values and recorded; any other read
-///   through these values — a `Task` the computation started, values it escaped with
+/// - they have no cache a read can use directly (`_Defaults.computed`) and carry this computation
+///   (`_Modes.computation`), so every read that these overrides do not answer comes here (`read`),
+///   and every override a read finds in them is reported (`recordOverride`). A read the computation
+///   makes — on its thread, while it runs — is served from the reader's values and recorded; any
+///   other read through these values — a `Task` the computation started, values it escaped with
 ///   `withEscapedDependencies`, a `@Dependency` it created, read later or on another thread — is
 ///   served from the shared values and records nothing.
 ///
@@ -46,8 +47,8 @@ final class _DefaultComputation: @unchecked Sendable {
   /// retain of it, and which LeakSanitizer cannot see through and reports as a leak at exit).
   private let processCache: _LiveValueCache?
   /// Any other cache (a test's, or one a trait or scope made), held weakly: a value the cache keeps
-  /// may hold these values (escaped values, a task it started), and through their view this
-  /// computation; the cache must not be kept alive by its own value.
+  /// may hold these values (escaped values, a task it started), and through them this computation;
+  /// the cache must not be kept alive by its own value.
   private weak let otherCache: _LiveValueCache?
   /// The context it is computed in.
   let context: DependencyContext
@@ -86,8 +87,8 @@ final class _DefaultComputation: @unchecked Sendable {
   /// The cached values it read, once each.
   private(set) var cachedReads: [_CacheEntryID] = []
 
-  /// A computation of `Key`'s default for a read of `values` (whose cache is `cache`, resolved)
-  /// whose overrides come from `scopes`.
+  /// A computation of `Key`'s default for a read of `values` (whose cache is `cache`) whose
+  /// overrides come from `scopes`.
   init<Key: TestDependencyKey>(
     of _: Key.Type, for values: DependencyValues, scopes: _DefaultReader,
     context: DependencyContext, cache: _LiveValueCache, site: _ReadSite, isSetting: Bool
@@ -95,8 +96,7 @@ final class _DefaultComputation: @unchecked Sendable {
     var readerValues = values
     readerValues._context = context
     readerValues._cache = cache
-    readerValues._isUpdating = false
-    readerValues._assignedKeys = nil
+    readerValues._modes.stopRecordingAndSetting()
     self.reader = (readerValues, scopes)
     let isProcessCache = cache === _LiveValueCache.shared
     self.processCache = isProcessCache ? cache : nil
@@ -142,9 +142,9 @@ final class _DefaultComputation: @unchecked Sendable {
   func run<Value>(_ body: () -> Value) -> Value {
     defer { reader = nil }
     var values = reader!.values
-    values._storage = own ?? .empty
-    values._cache = _LiveValueCache(viewOf: self)
-    values._recordsReads = true
+    values._overrides = _Overrides(own)
+    values._defaults = .computed
+    values._modes.record(readsOf: self)
     // The default runs as code of its own: no frame of the read that triggered it.
     return _ReadFrame.with(nil) {
       Self.$running.withValue(self) {
@@ -175,9 +175,8 @@ final class _DefaultComputation: @unchecked Sendable {
     if let later, let box = later.lookup(id) {
       return _DependencyBox<Key.Value>.value(at: box)
     }
-    var values = DependencyValues(
-      storage: later ?? .empty, context: context, cache: cache ?? .shared)
-    values._contextIsOverridden = true
+    var values = DependencyValues(overrides: later, context: context, cache: cache ?? .shared)
+    values._modes.contextIsSet = true
     return values._resolveDefault(
       Key.self, id, captured: nil, capturedContext: nil, site: site, for: nil)
   }

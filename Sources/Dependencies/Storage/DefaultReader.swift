@@ -60,7 +60,7 @@ struct _DefaultReader {
   }
 
   /// The override this reader finds for `key`, borrowed from its scopes, as every root holds it
-  /// (`_TrieRoot.sharedLookup`): what reads record and compare.
+  /// (`_Scope.sharedLookup`): what reads record and compare.
   func lookup(_ key: _KeyIdentity) -> UnsafeMutableRawPointer? {
     current?.sharedLookup(key) ?? captured?.sharedLookup(key)
   }

@@ -1,5 +1,5 @@
 /// What a default's computation read of the overrides around it: each key it read, once, with the
-/// override it found (its value's box as every root holds it, `_TrieRoot.sharedLookup`, compared by
+/// override it found (its value's box as every root holds it, `_Scope.sharedLookup`, compared by
 /// address and never dereferenced) or none (the key was not overridden: its default was served).
 ///
 /// A computation records its reads through the reader's values (`_DefaultComputation`), and reads

@@ -12,6 +12,8 @@ import CDependencies
 /// accessor needs no reabstraction thunk. (A closure returning a generic `Value`, or one converted
 /// to `@Sendable` through a generic cast, is wrapped in two thunks on every read.) Every read
 /// captures only immutable, thread-safe state: a key's metatype, a key path, its resolution.
+///
+/// Clients see it: the inlined `@Dependency(Key.self)` makes one, the inlined read calls it.
 @usableFromInline
 typealias _KeyRead =
   (
@@ -20,6 +22,8 @@ typealias _KeyRead =
   ) -> Void
 
 /// A function that applies a key path of `DependencyValues` (the fallback of `_DependencyAccessor`).
+///
+/// Clients see it: the inlined read calls it for a key path whose getter was not found.
 @usableFromInline
 typealias _Getter<Value> = @Sendable (DependencyValues) -> Value
 
@@ -37,6 +41,8 @@ typealias _Getter<Value> = @Sendable (DependencyValues) -> Value
 /// for a key path, the getter of the `DependencyValues` property it names (called directly, see
 /// `_KeyPathGetter`), or the key path applied as Swift applies it. Nothing is learned from one read
 /// for the next.
+///
+/// Clients see it: the inlined read of a property goes through its accessor (`value(_:_:_:_:)`).
 @usableFromInline
 final class _DependencyAccessor<Value>: @unchecked Sendable {
   // @unchecked Sendable: every field is immutable; `read` captures only immutable, thread-safe
@@ -128,6 +134,8 @@ func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
 /// by the key's metatype or the key path's object. It is a C live-value
 /// cache (`dck_cache`) that is never destroyed: a lookup is a per-thread memo hit or a lock-free
 /// table read, and creation is exactly-once per key.
+///
+/// Clients see it: the inlined `@Dependency(Key.self)` finds its key's accessor here.
 @usableFromInline
 enum _AccessorRegistry {
   /// Namespaces of the table's keys.

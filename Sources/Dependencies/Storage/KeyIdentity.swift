@@ -1,5 +1,7 @@
 /// How a dependency key type is named inside the C core: its metatype pointer and a hash of it.
-// @frozen: inlined reads (in clients too) build it for their key and pass its two words to the core.
+///
+/// Clients see it (`@frozen`): inlined reads build it for their key and pass its two words to the
+/// core.
 @frozen @usableFromInline
 struct _KeyIdentity: Sendable {
   @usableFromInline let raw: UInt

@@ -20,6 +20,8 @@ import SwiftShims
 /// path is read this way, `layoutIsKnown` checks the reading on key paths of a type of its own
 /// (the right getter found and called, the other shapes refused); if anything differs, no key path
 /// is read this way for the life of the process.
+///
+/// Clients see it: the inlined read of a key-path property calls the getter it found.
 @usableFromInline
 struct _KeyPathGetter: @unchecked Sendable {
   // @unchecked Sendable: both pointers name immutable memory of a key path object that the

@@ -40,10 +40,10 @@ final class _ObjectScopes: Sendable {
   /// The process-wide table.
   static let shared = _ObjectScopes()
 
-  /// What `withDependencies(from:)` restores for an object.
-  struct Scope: Sendable {
-    /// The scope's overrides.
-    let storage: _Scope
+  /// What `withDependencies(from:)` restores for an object: what the scope that returned it set.
+  struct Record: Sendable {
+    /// The scope's overrides, nil for none.
+    let overrides: _Scope?
     /// The scope's context, when it was set explicitly.
     let context: DependencyContext?
   }
@@ -58,9 +58,9 @@ final class _ObjectScopes: Sendable {
       /// The object, while it lives.
       weak var object: AnyObject?
 
-      init(_ object: AnyObject, scope: Scope) {
+      init(_ object: AnyObject, record: Record) {
         self.object = object
-        self.scope = scope
+        self.record = record
       }
 
       var isDead: Bool { object == nil }
@@ -74,11 +74,11 @@ final class _ObjectScopes: Sendable {
       /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
       let object: UnsafeMutableRawPointer
 
-      init(_ object: AnyObject, scope: Scope) {
+      init(_ object: AnyObject, record: Record) {
         let address = Unmanaged.passUnretained(object).toOpaque()
         dck_object_pin(address)  // the caller holds `object`
         self.object = address
-        self.scope = scope
+        self.record = record
       }
 
       var isDead: Bool { dck_object_is_deinitializing(object) }
@@ -89,7 +89,7 @@ final class _ObjectScopes: Sendable {
 
       func unpin() { dck_object_unpin(object) }
     #endif
-    let scope: Scope
+    let record: Record
   }
 
   private struct State {
@@ -104,9 +104,9 @@ final class _ObjectScopes: Sendable {
   func record(_ object: AnyObject, _ values: DependencyValues) {
     let entry = Entry(
       object,
-      scope: Scope(
-        storage: values._storage,
-        context: values._contextIsOverridden ? values._context : nil))
+      record: Record(
+        overrides: values._overrides.scope,
+        context: values._modes.contextIsSet ? values._context : nil))
     // What the table lets go of (an entry replaced because the same object was returned again,
     // swept entries) is released here, outside the lock: deinits may run.
     let (replaced, swept) = state.withLock { state in
@@ -118,15 +118,15 @@ final class _ObjectScopes: Sendable {
     for (_, entry) in swept { entry.unpin() }
   }
 
-  /// The scope `object` was returned by, if it was recorded.
-  func scope(of object: AnyObject) -> Scope? {
+  /// What the scope `object` was returned by set, if it was recorded.
+  func record(of object: AnyObject) -> Record? {
     // `object` is alive (the caller holds it); an entry found for its address is its own when it
     // pins it, or when its weak reference loads it (`Entry.belongs(to:)`).
     state.withLock { state in
       guard let entry = state.entries[ObjectIdentifier(object)], entry.belongs(to: object) else {
         return nil
       }
-      return entry.scope
+      return entry.record
     }
   }
 

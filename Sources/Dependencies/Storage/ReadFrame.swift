@@ -8,6 +8,8 @@ import CDependencies
 /// lookups, never a merge. The property's getter runs on the current values in place, so the
 /// captured root, the captured context and the source location travel here, to the key subscripts
 /// the getter calls, instead of in a copy of the values.
+///
+/// Clients see it: the inlined read of a property sets the frame its key subscripts read.
 @usableFromInline
 struct _ReadFrame {
   /// The captured overrides' trie root, borrowed from the `Dependency` being read (alive for the

@@ -1,8 +1,7 @@
 import CDependencies
-internal import Foundation
 
 /// A scope: the overrides in effect where `withDependencies` runs its operation, and the default
-/// values that belong to those overrides.
+/// values that belong to those overrides. The one Swift owner of a trie root.
 ///
 /// Every non-empty map of overrides that values carry is a scope's root: setting a key makes a new
 /// scope on top of the one the values had (its `parent`), merging a model's captured values with
@@ -22,13 +21,46 @@ internal import Foundation
 /// model.session === model.session  // one Session for the scope, for as long as the model lives
 /// ```
 ///
-/// A scope that sets a key carries the value itself when it fits (`_ValueScope`): entering it makes
-/// one object, not a scope and a box.
+/// One class, in files by aspect:
+/// - here, what a scope holds, how it is made and how it goes away;
+/// - `Scope+Root.swift`: its trie root — roots are immutable, so "setting" a key builds a new root
+///   and leaves this one untouched, and a root can be shared freely between scopes, tasks and
+///   threads. A scope either holds one reference (+1) to a root the trie allocated, or carries the
+///   root in its own storage (`nodeStorage`): a scope's new root is usually an overlay node (see
+///   `dck_trie_overlay.c`), which the trie builds inside the scope (`dck_trie_insert_into`), so the
+///   scope's reference count is the root's and entering a scope allocates no trie node of its own;
+/// - `Scope+OwnValue.swift`: a scope that sets one key carries the value itself when it fits
+///   (`valueStorage`): entering it makes one object, not a scope and a box;
+/// - `Scope+Spare.swift`: a scope that carries its value, once its binding ended and nothing else
+///   holds it, is emptied and kept by its thread for the next scope entry.
+///
+/// Clients see it: the inlined scope entry makes one (`setting(_:to:in:)`), the inlined read takes
+/// the root of a captured one (`handle(at:)`).
 @usableFromInline
-class _Scope: _TrieRoot, @unchecked Sendable {
-  // @unchecked Sendable: `parent` is immutable; `defaults` is only touched with the scope's lock
-  // held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
+final class _Scope: @unchecked Sendable {
+  // @unchecked Sendable: `valueStorage`, `valueKind`, `valueNeedsDestroying`, `nodeStorage`,
+  // `handle` and `parent` are written only while the scope is made (or emptied to be kept spare),
+  // when no one else can see it; after that they name an immutable trie node whose references are
+  // atomic (the trie's own count, or this object's when the node is embedded in it) and an
+  // immutable Sendable value. `defaults` and `wasWeaklyReferenced` are only touched with the
+  // scope's lock held (`_ScopeLocks`), or in `deinit`, when no other reference is left.
 
+  /// Room for the value of the override, when the scope carries it (`Scope+OwnValue.swift`): the
+  /// first stored property, so that it starts `_valueOffset` bytes into the object, where a
+  /// `_DependencyBox` keeps its value too (a read takes the value at that offset of either).
+  /// Unused otherwise.
+  @exclusivity(unchecked) private var valueStorage = _OwnValueStorage()
+  /// Room for an embedded overlay node, at an address that is stable for the scope's life (a class
+  /// instance never moves).
+  @exclusivity(unchecked) private var nodeStorage = dck_trie_overlay_storage_t()
+  /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set while the scope is
+  /// made (`Scope+Root.swift`), before it is shared; reads need no exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var handle: OpaquePointer
+  /// The type of the value in `valueStorage`, or nil while the storage holds none (a scope with a
+  /// box, one kept spare, or one being set up).
+  @exclusivity(unchecked) @usableFromInline var valueKind: (any _OwnValueKind.Type)?
+  /// Whether the value in `valueStorage` needs destroying (it is not trivial, as a number is).
+  @exclusivity(unchecked) @usableFromInline var valueNeedsDestroying = false
   /// The scope whose root this scope's root adds its override to, if any (see
   /// `init(inserting:taking:into:)`): the defaults it keeps are this scope's too wherever they read
   /// what this scope agrees with (see `_DefaultReader`). Set while the scope is made, before anyone
@@ -54,31 +86,21 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// every scope entry's path: an owned `base` would cost the caller a retain and this initializer
   /// a release.
   init(inserting key: _KeyIdentity, taking box: Unmanaged<AnyObject>, into base: __shared _Scope?) {
-    super.init()
+    handle = dck_trie_empty()
     // The base's root is alive (the caller holds `base`) while the new root is built.
     insert(key, taking: box, into: base?.handle ?? dck_trie_empty())
     settleParent(base)
   }
 
-  /// A scope whose root is still the empty root: the subclass sets it (`_ValueScope`), then calls
-  /// `settleParent(_:)`.
-  @usableFromInline override init() { super.init() }
+  /// A scope of the empty root, which `setting(_:to:in:)` gives its value and its root right away
+  /// (`settleOwnValue(_:on:)`), before anyone else can see it.
+  @usableFromInline init() { handle = dck_trie_empty() }
 
-  /// Gives a scope that carries its value (`_ValueScope`, whose storage holds it already) its root:
-  /// `base`'s root (or the empty root) with `key` mapped to this scope itself, or, where the trie
-  /// would build a root of its own, to a box of the value (`makeStandIn()`); then its parent.
-  @usableFromInline
-  final func settleOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
-    // The base's root is alive (the caller holds `base`) while the new root is built.
-    let baseHandle = base?.handle ?? dck_trie_empty()!
-    if !insertOwnValue(key, into: baseHandle) {
-      insert(key, taking: Unmanaged.passRetained(makeStandIn()), into: baseHandle)
-    }
-    settleParent(base)
-  }
+  /// A scope of its own (no parent) for the root `handle` (+1, taken over).
+  init(adopting handle: OpaquePointer) { self.handle = handle }
 
   /// Sets `parent` for a root just built on `base`'s (see `init(inserting:taking:into:)`).
-  private final func settleParent(_ base: __shared _Scope?) {
+  final func settleParent(_ base: __shared _Scope?) {
     guard let base, let rootBase = dck_trie_overlay_base(handle) else { return }
     if rootBase == base.handle {
       parent = base
@@ -87,29 +109,32 @@ class _Scope: _TrieRoot, @unchecked Sendable {
     }
   }
 
-  /// A scope of its own (no parent) for the root `handle` (+1, taken over).
-  override init(adopting handle: OpaquePointer) {
-    super.init(adopting: handle)
+  deinit {
+    destroyValue()
+    if !defaults.isEmpty {
+      let shutdownables = defaults.shutdownables
+      if !shutdownables.isEmpty { _ScopeDefaults.shutDownInBackground(shutdownables) }
+    }
+    // The parent, then the kept defaults, then the root: the order in which they went when these
+    // were three classes (`_ValueScope`, `_Scope`, `_TrieRoot`), each destroying its own.
+    parent = nil
+    defaults = _ScopeDefaults()
+    releaseRoot()
   }
 
-  /// The value this scope's override carries, as a box of its own (`_ValueScope` overrides this):
-  /// what every root but this scope's own holds for it (`dck_trie_insert_owner_into`). Only asked of
-  /// a scope that carries its value.
-  func makeStandIn() -> _AnyDependencyBox {
-    fatalError("swift-dependencies: internal error: a stand-in asked of a scope without a value")
-  }
+  /// The shared empty scope: no overrides. Values at the root carry none (nil).
+  static let empty = _Scope(adopting: dck_trie_empty())
 
   /// Records that a weak reference to this scope is being formed: called by `_WeakScope.init`, the
   /// only place one is formed. A scope that ever had one is never emptied and kept spare
-  /// (`_ValueScope.recycle(_:)`): the weak reference would load the scope's next use.
+  /// (`recycle(_:)`): the weak reference would load the scope's next use.
   final func noteWeakReference() {
     _ScopeLocks.withLock(for: self) { wasWeaklyReferenced = true }
   }
 
   /// Whether this scope may be emptied and kept spare once its caller holds the only reference to
   /// it: it never had a weak reference and keeps no default. Read without the lock: the caller's
-  /// uniqueness test ordered every other holder's writes before it
-  /// (`dck_spare_scope_may_keep`).
+  /// uniqueness test ordered every other holder's writes before it (`dck_spare_scope_may_keep`).
   final var mayBeKeptSpare: Bool { !wasWeaklyReferenced && defaults.isEmpty }
 
   /// Gives back the root, as `deinit` does, and hands the parent (+1) to the caller, leaving a scope
@@ -117,113 +142,24 @@ class _Scope: _TrieRoot, @unchecked Sendable {
   /// parent may be left unreferenced too.
   final func takeParentGivingBackRoot() -> _Scope? {
     let parent = self.parent.take()
-    giveBackRoot()
+    releaseRoot()
+    handle = dck_trie_empty()
     return parent
   }
 
-  deinit {
-    guard !defaults.isEmpty else { return }
-    let shutdownables = defaults.shutdownables
-    if !shutdownables.isEmpty { _ScopeDefaults.shutDownInBackground(shutdownables) }
-  }
+  /// The address of `valueStorage`: `_valueOffset` bytes into the object, as `_DependencyBox`'s
+  /// value.
+  @inlinable
+  final var ownValueAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
-  /// The shared empty scope: no overrides. Values at the root carry none (nil).
-  static let empty = _Scope(adopting: dck_trie_empty())
-
-  /// `self` overlaid with `other` (`other` wins), sharing every identical subtree: `self` or
-  /// `other` when one of them is the result, otherwise a scope of its own.
-  final func merging(_ other: _Scope) -> _Scope {
-    if other === self || other.handle == handle || isEmpty { return other }
-    if other.isEmpty { return self }
-    let root = dck_trie_merge(handle, other.handle)!
-    if root == other.handle { return other.releasingDuplicate(root) }
-    if root == handle { return releasingDuplicate(root) }
-    return _Scope(adopting: root)
-  }
-
-  /// The scope without `key`'s override, or nil when it has none.
-  final func removing(_ key: _KeyIdentity) -> _Scope? {
-    let root = dck_trie_remove(handle, key.raw, key.hash)!
-    if root == handle {
-      dck_trie_release(root)
-      return nil
-    }
-    return _Scope(adopting: root)
-  }
-
-  /// A scope of its own with the same overrides, whose root holds this scope's values but not this
-  /// scope (nor what it keeps).
-  final func detachedCopy() -> _Scope {
-    var root = dck_trie_empty()!
-    forEach { key, box in
-      let next = dck_trie_insert(root, key.raw, key.hash, box)!
-      dck_trie_release(root)
-      root = next
-    }
-    return _Scope(adopting: root)
-  }
-
-  /// The names of the keys this scope overrides, sorted (what reflection shows of values).
-  final var overriddenKeyNames: [String] {
-    var names: [String] = []
-    forEach { key, _ in
-      names.append(ReportedTypeName.qualified(unsafeBitCast(key.raw, to: Any.Type.self)))
-    }
-    return names.sorted()
-  }
-
-  /// Calls `body` with every key this scope overrides and its value's box (borrowed).
-  final func forEach(_ body: (_KeyIdentity, UnsafeMutableRawPointer) -> Void) {
-    withoutActuallyEscaping(body) { body in
-      var visit = body
-      withUnsafeMutablePointer(to: &visit) { visit in
-        _ = dck_trie_foreach(
-          handle,
-          { key, _, value, context in
-            context!.assumingMemoryBound(to: ((_KeyIdentity, UnsafeMutableRawPointer) -> Void).self)
-              .pointee(_KeyIdentity(raw: key), value!)
-            return true
-          }, visit)
-      }
-    }
-  }
-
-  /// When the C core hands back an existing root (+1), keep the existing scope and drop the extra
-  /// reference instead of wrapping the same node twice.
-  private final func releasingDuplicate(_ root: OpaquePointer) -> _Scope {
-    dck_trie_release(root)
-    return self
-  }
-
-  /// The scope at `pointer` (a `_Scope` passed unretained, as a read carries a property's captured
-  /// scope), borrowed.
-  @inlinable @inline(__always)
-  static func handle(at pointer: OpaquePointer) -> OpaquePointer {
-    Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { $0.handle }
-  }
-
-  /// The scope at `pointer` (see `handle(at:)`).
-  static func scope(at pointer: OpaquePointer) -> _Scope {
-    Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  /// The address of `nodeStorage`, right after `valueStorage`.
+  final var embeddedNodeAddress: UnsafeMutableRawPointer {
+    _getUnsafePointerToStoredProperties(self) + MemoryLayout<_OwnValueStorage>.size
   }
 
   /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release
   /// what it removes (a deinit could run user code under the lock): it returns it instead.
   final func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
     _ScopeLocks.withLock(for: self) { body(&defaults) }
-  }
-}
-
-/// The locks of scopes' defaults: a scope takes the lock of its address's stripe, so that entering a
-/// scope allocates no lock (most scopes never keep a default) and scopes rarely share one.
-enum _ScopeLocks {
-  private static let stripes = (0..<64).map { _ in NSLock() }
-
-  static func withLock<R>(for scope: AnyObject, _ body: () -> R) -> R {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(scope).toOpaque())
-    let lock = stripes[Int((address >> 4) % UInt(stripes.count))]
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
   }
 }

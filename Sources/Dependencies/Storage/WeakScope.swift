@@ -1,7 +1,7 @@
 /// A weak reference to a scope: the only way the library forms one.
 ///
 /// A thread keeps the object of a scope that ended, unreferenced, for its next scope entry
-/// (`_ValueScope.recycle(_:)`). A weak reference would not stop that (the runtime's uniqueness test
+/// (`_Scope.recycle(_:)`). A weak reference would not stop that (the runtime's uniqueness test
 /// counts strong references only) and would then load the scope's next use, a scope with other
 /// overrides. So making one marks the scope first (`_Scope.noteWeakReference()`): a scope that ever
 /// had a weak reference is never kept for reuse, and is freed as usual when its last strong

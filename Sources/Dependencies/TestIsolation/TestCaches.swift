@@ -10,8 +10,9 @@ internal import Foundation
 
 /// The caches of default values of the tests of a test process, one per running test.
 ///
-/// The root values of a test process read through a routing cache (`_LiveValueCache.routesToTests`),
-/// which lands here to find the cache of the test running on the current task:
+/// The values of a test process that have no cache of their own (the root values, and those made
+/// from them) read the process's cache through here (`processCache`), which finds the cache of the
+/// test running on the current task:
 ///
 /// - **Swift Testing**: one cache per test case, found by asking Swift Testing which test case is
 ///   running (`_SwiftTestingBridge`). Parallel tests each see their own. The cache of one case of a
@@ -41,11 +42,29 @@ internal import Foundation
 /// as above, but kept until the process exits) or, when nothing identifies the running case, leaves
 /// it `.unidentified`: each such read gets a cache of its own, used for that read only, so no two
 /// tests can share one (see `_SwiftTestingBridge`).
-@usableFromInline
 package enum _TestCaches {
-  private static let lock = NSLock()
+  /// Everything the test caches change, under one lock (`state`).
+  fileprivate struct State {
+    /// The caches of the Swift Testing cases that read a default, by the case's identity.
+    var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
+    /// Caches created before the next sweep of ended cases' caches.
+    var cachesUntilSweep = 1
+    /// Whether the sweeper's thread runs (`_EndedCaseSweeper`): it stops when no cache of a case
+    /// that may end is left, and the next such cache starts it again.
+    var sweeperIsRunning = false
+    /// The cache of the running XCTest method.
+    var xctestCache: _LiveValueCache?
+    var xctestObserverInstalled = false
+    var warnedAboutMissingObserver = false
+    /// Whether the run's repetitions were checked (once: they are the same for the whole run).
+    var checkedSharedIterations = false
+    /// What finds the running Swift Testing test case: this process's Testing, unless a test of
+    /// this package gave another (`useBridge(_:)`).
+    var bridge = _SwiftTestingBridge(facts: .runtime)
+  }
+
   /// One Swift Testing case's cache.
-  private struct SwiftTestingEntry {
+  fileprivate struct SwiftTestingEntry {
     let cache: _LiveValueCache
     /// Lives as long as the case (see `_SwiftTestingBridge.RunningCase.owner`).
     weak var owner: AnyObject?
@@ -61,29 +80,28 @@ package enum _TestCaches {
       return owner.map { $0 === testCase.owner } ?? false
     }
   }
-  nonisolated(unsafe) private static var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
-  /// Caches created before the next sweep of ended cases' caches.
-  nonisolated(unsafe) private static var cachesUntilSweep = 1
-  nonisolated(unsafe) private static var xctestCache: _LiveValueCache?
-  nonisolated(unsafe) private static var xctestObserverInstalled = false
-  nonisolated(unsafe) private static var warnedAboutMissingObserver = false
-  /// Whether the run's repetitions were checked (once: they are the same for the whole run).
-  nonisolated(unsafe) private static var checkedSharedIterations = false
-  /// What finds the running Swift Testing test case: this process's Testing, unless a test of this
-  /// package gave another (`useBridge(_:)`).
-  private static let bridge = _Locked(_SwiftTestingBridge(facts: .runtime))
+
+  private static let state = _Locked(State())
 
   /// Makes `bridge` find the running Swift Testing test case from now on, for every read of this
   /// process: for this package's tests of an unexpected Testing layout, which run it in a process
   /// of their own before their first read.
   package static func useBridge(_ bridge: _SwiftTestingBridge) {
-    self.bridge.withLock { $0 = bridge }
+    state.withLock { $0.bridge = bridge }
   }
 
-  /// The cache of the test running on this task, or `root` outside any test.
-  @usableFromInline @inline(never)
-  static func cache(outside root: _LiveValueCache) -> _LiveValueCache {
-    cache(outside: root, asking: bridge.withLock { $0 })
+  /// Whether this is a test process, whose reads of the process's cache go to the running test's
+  /// (`processCache`). Decided once: the values that read the process's cache give their reads no
+  /// direct handle in a test process (`_Defaults`), so that each comes here.
+  static let routesProcessCache = ProcessEnvironment.isTestingProcess
+
+  /// The cache that reads and writes of the process's cache (`_LiveValueCache.shared`) use: in a
+  /// test process, the cache of the test running on this task (the process's cache itself outside
+  /// any test); otherwise the process's cache.
+  static var processCache: _LiveValueCache {
+    let process = _LiveValueCache.shared
+    guard routesProcessCache else { return process }
+    return cache(outside: process, asking: state.withLock { $0.bridge })
   }
 
   /// The cache of the test running on this task as `bridge` finds it, or nil outside any test: for
@@ -111,109 +129,88 @@ package enum _TestCaches {
     }
     guard ProcessEnvironment.isXCTestRun else { return root }
     loadTestSupportIfItsConstructorDidNotRun
-    return lock.withLock {
-      if let xctestCache { return xctestCache }
-      if !xctestObserverInstalled && !warnedAboutMissingObserver {
-        warnedAboutMissingObserver = true
-        ProcessEnvironment.writeToStandardError(
-          """
-          ⚠️ swift-dependencies: XCTest test methods in this process share their cached dependency \
-          values and prepareDependencies values, because the test target does not link \
-          DependenciesTestSupport. Add .product(name: "DependenciesTestSupport", package: \
-          "swift-dependencies") to the test target's dependencies (no import or base class needed), \
-          or subclass DependenciesTestCase.
-
-          """)
-      }
-      return root
+    let (cache, warn) = state.withLock { state in
+      if let cache = state.xctestCache { return (cache, false) }
+      let warn = !state.xctestObserverInstalled && !state.warnedAboutMissingObserver
+      if warn { state.warnedAboutMissingObserver = true }
+      return (root, warn)
     }
+    if warn {
+      ProcessEnvironment.writeToStandardError(
+        """
+        ⚠️ swift-dependencies: XCTest test methods in this process share their cached dependency \
+        values and prepareDependencies values, because the test target does not link \
+        DependenciesTestSupport. Add .product(name: "DependenciesTestSupport", package: \
+        "swift-dependencies") to the test target's dependencies (no import or base class needed), \
+        or subclass DependenciesTestCase.
+
+        """)
+    }
+    return cache
   }
 
   /// The cache of the identified Swift Testing case `testCase`, created at its first read.
   private static func cache(of testCase: _SwiftTestingBridge.RunningCase) -> _LiveValueCache {
-    let (cache, swept, created) = lock.withLock {
-      if let entry = swiftTestingCaches[testCase.identity], entry.belongs(to: testCase) {
-        return (entry.cache, Swept(), false)
+    let (cache, swept, created, startSweeper) = state.withLock { state in
+      if let entry = state.swiftTestingCaches[testCase.identity], entry.belongs(to: testCase) {
+        return (entry.cache, Swept(), false, false)
       }
       // A case's first read; or the first read of a later iteration of a parameterized case
       // (`--repetitions`), whose earlier iteration's cache is replaced.
-      let replaced = swiftTestingCaches.removeValue(forKey: testCase.identity)
+      let replaced = state.swiftTestingCaches.removeValue(forKey: testCase.identity)
       let cache = _LiveValueCache()
-      var swept = sweepEndedCases()
+      var swept = state.sweepEndedCases()
       if let replaced {
         if replaced.caseEnded { swept.endedCaches.append(replaced.cache) }
         swept.replaced = replaced.cache
       }
-      swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
+      state.swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
         cache: cache, owner: testCase.owner, hasOwner: testCase.owner != nil)
-      return (cache, swept, true)
+      let startSweeper = testCase.owner != nil && !state.sweeperIsRunning
+      if startSweeper { state.sweeperIsRunning = true }
+      return (cache, swept, true, startSweeper)
     }
     // Outside the lock: shutdowns start, deinits may run, warnings are written.
     for ended in swept.endedCaches { ended.shutDownInBackground() }
     withExtendedLifetime(swept) {}
     if created {
       _BackgroundShutdowns.installExitHandler()
-      if testCase.owner != nil {
-        _EndedCaseSweeper.caseCacheCreated()
-      } else {
-        warnIfIterationsShareTheCache()
-      }
+      if startSweeper { _EndedCaseSweeper.start() }
+      if testCase.owner == nil { warnIfIterationsShareTheCache() }
     }
     return cache
   }
 
   /// What a sweep removed: the caches of the cases that ended, and the old table (released outside
   /// the lock).
-  private struct Swept {
+  fileprivate struct Swept {
     var endedCaches: [_LiveValueCache] = []
     var old: [AnyHashable: SwiftTestingEntry] = [:]
     /// The cache of an earlier iteration of the case, replaced (released outside the lock).
     var replaced: _LiveValueCache?
   }
 
-  /// Removes the caches of cases that have ended, every so many new caches: amortised O(1) per
-  /// cache, and at most about twice the running cases' caches held. Called with `lock` held;
-  /// returns what to shut down and release outside it.
-  private static func sweepEndedCases() -> Swept {
-    cachesUntilSweep -= 1
-    guard cachesUntilSweep <= 0 else { return Swept() }
-    return removeEndedCases()
-  }
-
-  /// Removes the caches of cases that have ended, and resets the budget of `sweepEndedCases`.
-  /// Called with `lock` held; returns what to shut down and release outside it.
-  private static func removeEndedCases() -> Swept {
-    // Only caches with an owner can be swept: the budget counts those.
-    defer { cachesUntilSweep = max(1, swiftTestingCaches.values.count(where: \.hasOwner)) }
-    guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return Swept() }
-    let old = swiftTestingCaches
-    var kept = old
-    var ended: [_LiveValueCache] = []
-    for (identity, entry) in old where entry.caseEnded {
-      kept[identity] = nil
-      ended.append(entry.cache)
-    }
-    swiftTestingCaches = kept
-    return Swept(endedCaches: ended, old: old)
-  }
-
   /// Removes the caches of every case that has ended, now (the sweeper calls it while cases run),
-  /// and starts shutting down their values. Returns how many caches of cases that may end are left.
-  static func sweepEveryEndedCase() -> Int {
-    let (ended, remaining) = lock.withLock {
-      (removeEndedCases(), swiftTestingCaches.values.count(where: \.hasOwner))
+  /// and starts shutting down their values. Returns whether caches of cases that may end are left:
+  /// when none is, the sweeper stops (and the next such cache starts it again).
+  static func sweepEveryEndedCase() -> Bool {
+    let (ended, remains) = state.withLock { state in
+      let ended = state.removeEndedCases()
+      let remains = state.swiftTestingCaches.values.contains(where: \.hasOwner)
+      if !remains { state.sweeperIsRunning = false }
+      return (ended, remains)
     }
     for cache in ended.endedCaches { cache.shutDownInBackground() }
     withExtendedLifetime(ended) {}
-    return remaining
+    return remains
   }
 
   /// When the process exits (called by `_BackgroundShutdowns`): starts shutting down the values of
   /// every test cache still held — those of tests that are not parameterized, which live as long as
   /// the run, of the last cases not swept yet, and of the last XCTest method.
   static func shutDownAllInBackground() {
-    let caches = lock.withLock {
-      swiftTestingCaches.values.map(\.cache) + [xctestCache].compactMap { $0 }
+    let caches = state.withLock { state in
+      state.swiftTestingCaches.values.map(\.cache) + [state.xctestCache].compactMap { $0 }
     }
     for cache in caches { cache.shutDownInBackground() }
   }
@@ -223,9 +220,9 @@ package enum _TestCaches {
   /// says so, once, naming the test and the fix. Called when such a test's cache is created (on
   /// the test's task, where the run's configuration can be read).
   private static func warnIfIterationsShareTheCache() {
-    let check = lock.withLock {
-      defer { checkedSharedIterations = true }
-      return !checkedSharedIterations
+    let check = state.withLock { state in
+      defer { state.checkedSharedIterations = true }
+      return !state.checkedSharedIterations
     }
     guard check, let iterations = SwiftTestingRuntime.currentIterationCount(), iterations > 1
     else { return }
@@ -258,7 +255,7 @@ package enum _TestCaches {
   /// and run now: isolation then works from the next test method on. Evaluated once.
   private static let loadTestSupportIfItsConstructorDidNotRun: Void = {
     _ = runTestSupportSetUpIfMissing(
-      isInstalled: lock.withLock { xctestObserverInstalled },
+      isInstalled: state.withLock { $0.xctestObserverInstalled },
       lookUp: { name in dlopen(nil, RTLD_NOW).flatMap { dlsym($0, name) } },
       warn: ProcessEnvironment.writeToStandardError)
   }()
@@ -290,13 +287,13 @@ package enum _TestCaches {
   /// without the test-support observer), in which case nothing changed.
   package static func replaceCacheOfRunningTest() -> Bool {
     let replaced: _LiveValueCache?
-    let running = bridge.withLock { $0 }.currentTestCase()
+    let running = state.withLock { $0.bridge }.currentTestCase()
     // A read of a test that nothing identifies has a cache of its own: there is nothing to replace.
     if case .unidentified? = running { return true }
     if case .identified(let testCase)? = running {
-      replaced = lock.withLock {
-        guard let entry = swiftTestingCaches[testCase.identity] else { return nil }
-        swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
+      replaced = state.withLock { state in
+        guard let entry = state.swiftTestingCaches[testCase.identity] else { return nil }
+        state.swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
           cache: _LiveValueCache(), owner: entry.owner, hasOwner: entry.hasOwner)
         return entry.cache
       }
@@ -304,9 +301,9 @@ package enum _TestCaches {
       guard replaced != nil else { return true }
     } else {
       guard ProcessEnvironment.isXCTestRun else { return false }
-      replaced = lock.withLock {
-        guard let previous = xctestCache else { return nil }
-        xctestCache = _LiveValueCache()
+      replaced = state.withLock { state in
+        guard let previous = state.xctestCache else { return nil }
+        state.xctestCache = _LiveValueCache()
         return previous
       }
       guard replaced != nil else { return false }
@@ -319,10 +316,10 @@ package enum _TestCaches {
   /// fresh cache, and the previous method's cache (and its values) is released.
   package static func _xctestCaseWillStart() {
     _BackgroundShutdowns.installExitHandler()
-    let previous = lock.withLock {
-      xctestObserverInstalled = true
-      defer { xctestCache = _LiveValueCache() }
-      return xctestCache
+    let previous = state.withLock { state in
+      state.xctestObserverInstalled = true
+      defer { state.xctestCache = _LiveValueCache() }
+      return state.xctestCache
     }
     withExtendedLifetime(previous) {}  // released here, outside the lock: deinits may run
   }
@@ -330,11 +327,39 @@ package enum _TestCaches {
   /// Called by the test-support module's XCTest observer after each test method: the method's cache
   /// starts shutting down its values that need it (it stays current until the next method starts).
   package static func _xctestCaseDidFinish() {
-    lock.withLock { xctestCache }?.shutDownInBackground()
+    state.withLock { $0.xctestCache }?.shutDownInBackground()
   }
 
   /// Called by the test-support module when it registers its XCTest observer.
   package static func _xctestObserverDidInstall() {
-    lock.withLock { xctestObserverInstalled = true }
+    state.withLock { $0.xctestObserverInstalled = true }
+  }
+}
+
+extension _TestCaches.State {
+  /// Removes the caches of cases that have ended, every so many new caches: amortised O(1) per
+  /// cache, and at most about twice the running cases' caches held. Returns what to shut down and
+  /// release outside the lock.
+  fileprivate mutating func sweepEndedCases() -> _TestCaches.Swept {
+    cachesUntilSweep -= 1
+    guard cachesUntilSweep <= 0 else { return _TestCaches.Swept() }
+    return removeEndedCases()
+  }
+
+  /// Removes the caches of cases that have ended, and resets the budget of `sweepEndedCases`.
+  /// Returns what to shut down and release outside the lock.
+  fileprivate mutating func removeEndedCases() -> _TestCaches.Swept {
+    // Only caches with an owner can be swept: the budget counts those.
+    defer { cachesUntilSweep = max(1, swiftTestingCaches.values.count(where: \.hasOwner)) }
+    guard swiftTestingCaches.values.contains(where: \.caseEnded) else { return _TestCaches.Swept() }
+    let old = swiftTestingCaches
+    var kept = old
+    var ended: [_LiveValueCache] = []
+    for (identity, entry) in old where entry.caseEnded {
+      kept[identity] = nil
+      ended.append(entry.cache)
+    }
+    swiftTestingCaches = kept
+    return _TestCaches.Swept(endedCaches: ended, old: old)
   }
 }

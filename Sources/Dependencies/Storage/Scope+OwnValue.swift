@@ -1,0 +1,106 @@
+import CDependencies
+
+// A scope that sets one key and carries that key's value itself (see `_Scope`).
+//
+// The value lives in the scope's `valueStorage`, `_valueOffset` bytes into the object where a
+// `_DependencyBox` keeps its value, and the scope's root maps the key to the scope (an *own value*,
+// `dck_trie_insert_owner_into`). Entering a scope that sets a key then makes one object where it
+// would make two (the scope and the value's box), and leaving it frees one.
+//
+// The root in the scope does not count its own value (that would be a reference of the scope to
+// itself). Every other root that holds the entry — a fold of a longer chain, a merge, a canonical
+// form — holds a *stand-in* instead (`makeStandIn()`: a `_DependencyBox` of the same value, made
+// once, kept by this scope's root), so that no root ever holds the scope through its value. Two
+// lookups of one override compare equal through `sharedLookup`, which gives the stand-in for the
+// scope.
+//
+// When the trie would build a root of its own rather than an overlay in the scope (a key set below
+// the top overlay, or a full chain), the scope inserts a box as `init(inserting:taking:into:)` does,
+// and its storage holds a copy of the value that nothing reads.
+//
+// ```swift
+// withDependencies { $0.requestID = 42 } operation: {
+//   // one _Scope: its root maps \.requestID to the scope, which holds 42
+// }
+// // the scope, emptied, waits for this thread's next withDependencies (Scope+Spare.swift)
+// ```
+
+extension _Scope {
+  /// A scope whose root maps `key` to `value` and otherwise equals `base`'s root (or the empty
+  /// root): one this thread kept spare, or a new one. `base` is borrowed, as in
+  /// `init(inserting:taking:into:)`. `Value` must fit the scope's storage
+  /// (`_OwnValueStorage.fits`).
+  ///
+  /// Inlinable, so that the value is moved in by the specialized code of the key that sets it.
+  @inlinable
+  static func setting<Value: Sendable>(
+    _ key: _KeyIdentity, to value: __owned Value, in base: __shared _Scope?
+  ) -> _Scope {
+    let scope = spare() ?? _Scope()
+    scope.ownValueAddress.initializeMemory(as: Value.self, to: value)
+    scope.valueKind = _OwnValueKindOf<Value>.self
+    scope.valueNeedsDestroying = !_isPOD(Value.self)
+    scope.settleOwnValue(key, on: base)
+    return scope
+  }
+
+  /// Gives a scope that carries its value (whose storage holds it already) its root: `base`'s root
+  /// (or the empty root) with `key` mapped to this scope itself, or, where the trie would build a
+  /// root of its own, to a box of the value (`makeStandIn()`); then its parent.
+  @usableFromInline
+  final func settleOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
+    // The base's root is alive (the caller holds `base`) while the new root is built.
+    let baseHandle = base?.handle ?? dck_trie_empty()!
+    if !insertOwnValue(key, into: baseHandle) {
+      insert(key, taking: Unmanaged.passRetained(makeStandIn()), into: baseHandle)
+    }
+    settleParent(base)
+  }
+
+  /// The value this scope carries, as a box of its own: what every root but this scope's own holds
+  /// for it (`dck_trie_insert_owner_into`). The core asks it only of a scope whose root maps a key
+  /// to the scope itself, which carries its value.
+  final func makeStandIn() -> _AnyDependencyBox {
+    guard let valueKind else {
+      preconditionFailure(
+        "swift-dependencies: internal error: a stand-in asked of a scope with no value")
+    }
+    return valueKind.makeStandIn(at: ownValueAddress)
+  }
+
+  /// Destroys the value this scope carries, if any, leaving it none.
+  final func destroyValue() {
+    let valueKind = self.valueKind.take()
+    if valueNeedsDestroying, let valueKind { valueKind.destroy(at: ownValueAddress) }
+  }
+}
+
+/// The type of the value a scope carries, as what the scope needs of it: a box of the value (its
+/// stand-in), and its destruction. Implemented by `_OwnValueKindOf<Value>` only; a scope stores the
+/// metatype (`_Scope.valueKind`).
+///
+/// Clients see it: the inlined scope entry stores `_OwnValueKindOf<Value>.self` for its value.
+@usableFromInline
+protocol _OwnValueKind {
+  /// A box of the value at `address`.
+  static func makeStandIn(at address: UnsafeMutableRawPointer) -> _AnyDependencyBox
+
+  /// Destroys the value at `address` (only asked for a value that is not trivial).
+  static func destroy(at address: UnsafeMutableRawPointer)
+}
+
+/// `_OwnValueKind` of values of type `Value`; never instantiated.
+///
+/// Clients see it: the inlined scope entry names it for its value's type.
+@usableFromInline
+enum _OwnValueKindOf<Value: Sendable>: _OwnValueKind {
+  @usableFromInline
+  static func makeStandIn(at address: UnsafeMutableRawPointer) -> _AnyDependencyBox {
+    _DependencyBox(address.assumingMemoryBound(to: Value.self).pointee)
+  }
+
+  @usableFromInline
+  static func destroy(at address: UnsafeMutableRawPointer) {
+    address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+  }
+}

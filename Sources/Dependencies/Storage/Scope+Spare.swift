@@ -1,0 +1,50 @@
+import CDependencies
+
+// Spare scopes (see `_Scope`).
+//
+// A scope that carries its value can serve any key once emptied (`valueKind` says which type its
+// storage holds). When such a scope's binding ends and nothing else references it (see
+// `recycle(_:)`), it is emptied — its value destroyed, its root and parent given back, as its
+// `deinit` would — and the thread keeps it (`dck_spare_scope_keep`) for its next scope entry, which
+// then allocates nothing. A scope that escaped its binding (into a model, a task, an escaped
+// continuation) is freed as usual, when the last of those lets it go.
+
+extension _Scope {
+  /// A scope this thread kept spare (emptied: the empty root, no parent, no value), if any.
+  @inlinable @inline(__always)
+  static func spare() -> _Scope? {
+    guard let spare = dck_spare_scope_take() else { return nil }
+    return Unmanaged<_Scope>.fromOpaque(spare).takeRetainedValue()
+  }
+
+  /// Ends the reference a binding took to its values' scope (`_TaskLocalBinding.push`), after the
+  /// binding ended. When it was the last reference to a scope that carries its value, no weak
+  /// reference to the scope was ever formed and it keeps no default (`mayBeKeptSpare`), nothing
+  /// else can reach the scope: it is emptied (`empty()`) and kept for this thread's next scope
+  /// entry, and its parent, which it referenced, is ended the same way (the scopes of an update that
+  /// set several keys). Otherwise (the scope escaped the binding, or does not carry its value, or
+  /// the thread keeps as many as it may, or the build has ThreadSanitizer, which keeps none: see
+  /// `dck_spare_scope_may_keep`) the reference is released, as the binding's own would have been.
+  @usableFromInline
+  static func recycle(_ reference: Unmanaged<_Scope>) {
+    var next: Unmanaged<_Scope>? = reference
+    while let reference = next {
+      next = nil
+      let object = reference.toOpaque()
+      let keptSpare = reference._withUnsafeGuaranteedRef { scope in
+        guard scope.valueKind != nil, dck_spare_scope_may_keep(object), scope.mayBeKeptSpare
+        else { return false }
+        next = scope.empty().map { Unmanaged.passRetained($0) }
+        return dck_spare_scope_keep(object)
+      }
+      if !keptSpare { reference.release() }
+    }
+  }
+
+  /// Destroys the value and gives back the root, as `deinit` does, leaving a scope of the empty
+  /// root like a new one; returns the parent (+1). Only when nothing else references the scope.
+  private final func empty() -> _Scope? {
+    destroyValue()
+    return takeParentGivingBackRoot()
+  }
+}
