@@ -66,7 +66,7 @@ extension DependencyValues {
   ) -> Key.Value {
     let entry = _CacheEntryID(id, context)
     if let kept = reader.keptValue(for: entry, of: cache) {
-      parent?.absorb(kept.reads)
+      parent?.absorb(kept)
       return kept.value(as: Key.Value.self)
     }
     let isSetting = _isUpdating || _assignedKeys != nil || _Setting.isActive
@@ -88,7 +88,7 @@ extension DependencyValues {
       let computation = computation()
       let value = computation.run { Self._defaultValue(Key.self, in: context, site: site) }
       if computation.belongsToAScope {
-        outcome = .scoped(value, computation.reads, through: computation.modelScope)
+        outcome = .scoped(value, by: computation)
         return nil  // the scope's own value: nothing for the cache
       }
       guard
@@ -98,6 +98,7 @@ extension DependencyValues {
         outcome = .uncached(value)  // the cache was shut down: nothing is cached
         return nil
       }
+      cache.recordComputation(computation, cachedAs: box)
       return box
     }
     if let cached = Self._cachedDefault(
@@ -108,15 +109,16 @@ extension DependencyValues {
     }
     switch outcome {
     case .kept(let kept):
-      parent?.absorb(kept.reads)
+      parent?.absorb(kept)
       return kept.value(as: Key.Value.self)
-    case .scoped(let value, let reads, let modelScope):
+    case .scoped(let value, let computation):
       guard
         let kept = reader.keep(
-          _DependencyBox(value), reads: reads, through: modelScope, for: entry, of: cache,
-          site: site)
+          _DependencyBox(value), reads: computation.reads, through: computation.modelScope,
+          for: entry, of: cache, site: site)
       else { return value }
-      parent?.absorb(kept.reads)
+      cache.recordComputation(computation, keptAs: kept)
+      parent?.absorb(kept)
       return kept.value(as: Key.Value.self)
     case .uncached(let value):
       return value
@@ -188,9 +190,9 @@ extension DependencyValues {
 private enum _ComputedDefault<Value: Sendable> {
   /// A value a scope of the reader kept, found before computing (another read kept it meanwhile).
   case kept(_KeptDefault)
-  /// A value computed from a scope's overrides, or through a model's scope, with what the
-  /// computation read: the scope's.
-  case scoped(Value, _DefaultReads, through: _Scope?)
+  /// A value computed from a scope's overrides, or through a model's scope, with its computation
+  /// (what it read, the model's scope): the scope's.
+  case scoped(Value, by: _DefaultComputation)
   /// A value the cache refused (it was shut down): returned, kept nowhere.
   case uncached(Value)
 }
