@@ -27,6 +27,16 @@ import Testing
     #expect(graph.shutdownOrder.isEmpty)
   }
 
+  // snippet: test
+  @Test func theTopValueReadsTheOthers() {
+    @Dependency(\.graphTop) var top
+    _ = top
+    let graph = DependencyValues.graph  // this test's: what it built
+    #expect(graph.nodes.map(\.key) == ["GraphLeaf", "GraphMiddle", "GraphTop"])
+    #expect(graph.edges.contains(.init(from: 2, to: 1)))  // GraphTop read GraphMiddle
+  }
+  // end snippet: test
+
   @Test func aComputationStartsBeforeTheValuesItComputesAndLastsLonger() throws {
     let graph = isolated {
       @Dependency(\.graphTop) var top

@@ -6,7 +6,8 @@
 // Without arguments it plays a short scene: three requests that take half a second, and a SIGTERM
 // sent to itself while they run. With `--stdin`, requests come from standard input, one command per
 // line (`request <id> <user>`, `complete <id>`), and the process runs until it is signalled: its
-// test drives it that way.
+// test drives it that way. With `--mermaid`, it also logs the dependencies it built after its warm-up
+// as a Mermaid flowchart (the README's picture comes from such a run).
 import Dependencies
 import Foundation
 import GracefulShutdownCore
@@ -33,7 +34,8 @@ if CommandLine.arguments.contains("--stdin") {
     try await Task.sleep(for: .milliseconds(50))
     continuation.yield("request 4 barbara")  // arrives while the server drains: refused
   }
-  status = await GracefulServer(completeAfter: .milliseconds(500)).run(
-    commands: commands, signals: signals)
+  let server = GracefulServer(
+    completeAfter: .milliseconds(500), logsMermaid: CommandLine.arguments.contains("--mermaid"))
+  status = await server.run(commands: commands, signals: signals)
 }
 exit(status)

@@ -4,23 +4,38 @@
 ///
 /// Read the graph of the cache the current scope reads with ``DependencyValues/graph``: in an
 /// application, the process's; in a test, the test's own, so it holds only what that test built.
-/// Log it at boot, once the server has warmed up, as a text tree:
+/// Log it at boot, once the server has warmed up, as a text tree (its `description`), as the
+/// GracefulShutdown example does:
 ///
 /// ```swift
-/// @Dependency(\.database) var database
-/// @Dependency(\.sessions) var sessions
-/// _ = (database, sessions)  // warm up: build them now rather than at the first request
-/// logger.info("dependencies:\n\(DependencyValues.graph)")
+/// await server.start()  // opens the audit log, the database, the metrics exporter
+/// let graph = DependencyValues.graph
+/// journal.log("dependencies after warm-up:\n\(graph)")
 /// ```
 ///
-/// or draw it (``mermaid``, ``graphvizDOT``), or encode it (the graph is `Codable`). In a test:
+/// ```
+/// 5 dependencies: 5 shared, 0 kept by scopes
+/// AuditLog (\.auditLog) · live · shared · shutdownable · started at 0.16 ms, took 0.49 ms
+/// ├─ Journal (\.journal) · live · shared · shutdownable · started at 0.00 ms, took 0.02 ms
+/// └─ SessionStore (\.sessions) · live · shared · shutdownable · started at 0.24 ms, took 0.39 ms
+///    ├─ Journal (see above)
+///    └─ Database (\.database) · live · shared · shutdownable · started at 0.29 ms, took 0.31 ms
+///       └─ Journal (see above)
+/// Metrics (\.metrics) · live · shared · shutdownable · started at 0.72 ms, took 0.05 ms
+/// └─ Journal (see above)
+/// shutdown order: 1. AuditLog, Metrics · 2. SessionStore · 3. Database · 4. Journal
+/// ```
+///
+/// Draw it with ``mermaid`` or ``graphvizDOT``, or encode it: the graph is `Codable`. In a test,
+/// check what the code under test built:
 ///
 /// ```swift
-/// @Test func signUpReadsTheDatabaseOnce() {
-///   let model = SignUpModel()
-///   model.submit()
-///   let graph = DependencyValues.graph
-///   #expect(graph.nodes.map(\.key) == ["Database", "Mailer"])
+/// @Test func theTopValueReadsTheOthers() {
+///   @Dependency(\.graphTop) var top
+///   _ = top
+///   let graph = DependencyValues.graph  // this test's: what it built
+///   #expect(graph.nodes.map(\.key) == ["GraphLeaf", "GraphMiddle", "GraphTop"])
+///   #expect(graph.edges.contains(.init(from: 2, to: 1)))  // GraphTop read GraphMiddle
 /// }
 /// ```
 ///
