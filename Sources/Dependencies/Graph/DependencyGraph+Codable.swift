@@ -64,6 +64,24 @@ extension DependencyGraph.Node: Codable {
   }
 }
 
+extension DependencyGraph.Node.Holder: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    switch try container.decode(String.self) {
+    case "cache": self = .cache
+    case "scope": self = .scope
+    case let name:
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\(name) is not a holder: cache or scope")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(self == .cache ? "cache" : "scope")
+  }
+}
+
 extension DependencyGraph.Node.Computation: Codable {
   private enum CodingKeys: String, CodingKey {
     case startNanoseconds, durationNanoseconds

@@ -86,7 +86,7 @@ public struct DependencyGraph: Sendable, Hashable {
     public typealias ID = Int
 
     /// Who holds a value.
-    public enum Holder: String, Sendable, Hashable, Codable {
+    public enum Holder: Sendable, Hashable {
       /// The cache: its computation read no override of a scope, so it is shared by every read.
       case cache
       /// A scope, whose overrides its computation read: only reads that see those overrides get it,
@@ -102,6 +102,7 @@ public struct DependencyGraph: Sendable, Hashable {
       /// first time).
       public var duration: Duration
 
+      /// A computation that started `start` after the earliest one and ran for `duration`.
       public init(start: Duration, duration: Duration) {
         self.start = start
         self.duration = duration
@@ -129,6 +130,8 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The values its computation read, by ``id``: the edges from this node.
     public var reads: [ID]
 
+    /// A node: a value of `valueType` for `key` in `context`, first read through `property`, held
+    /// by `holder`, computed by `computation`, whose computation read the nodes `reads`.
     public init(
       id: ID, key: String, valueType: String, property: String? = nil,
       context: DependencyContext, holder: Holder = .cache, computation: Computation? = nil,
@@ -148,9 +151,12 @@ public struct DependencyGraph: Sendable, Hashable {
 
   /// One edge: the computation of the value of node `from` read the value of node `to`.
   public struct Edge: Sendable, Hashable, Codable {
+    /// The value whose computation read.
     public var from: Node.ID
+    /// The value it read.
     public var to: Node.ID
 
+    /// The edge from node `from` to node `to`.
     public init(from: Node.ID, to: Node.ID) {
       self.from = from
       self.to = to
