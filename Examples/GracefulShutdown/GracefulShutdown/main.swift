@@ -7,7 +7,9 @@
 // sent to itself while they run. With `--stdin`, requests come from standard input, one command per
 // line (`request <id> <user>`, `complete <id>`), and the process runs until it is signalled: its
 // test drives it that way. With `--mermaid`, it also logs the dependencies it built after its warm-up
-// as a Mermaid flowchart (the README's picture comes from such a run).
+// as a Mermaid flowchart (the README's picture comes from such a run), and with `--graph-json PATH`
+// it writes that graph's JSON to PATH when it exits (`make graph-picture` draws the DocC article's
+// picture from it).
 import Dependencies
 import Foundation
 import GracefulShutdownCore
@@ -37,5 +39,12 @@ if CommandLine.arguments.contains("--stdin") {
   let server = GracefulServer(
     completeAfter: .milliseconds(500), logsMermaid: CommandLine.arguments.contains("--mermaid"))
   status = await server.run(commands: commands, signals: signals)
+}
+if let flag = CommandLine.arguments.firstIndex(of: "--graph-json"),
+  CommandLine.arguments.indices.contains(flag + 1)
+{
+  // The graph the warm-up built (the requests built nothing more), shut down since.
+  let json = try JSONEncoder().encode(DependencyValues.graph)
+  try json.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
 }
 exit(status)

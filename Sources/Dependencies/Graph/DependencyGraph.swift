@@ -15,13 +15,13 @@
 ///
 /// ```
 /// 5 dependencies: 5 shared, 0 kept by scopes
-/// AuditLog (\.auditLog) · live · shared · shutdownable · started at 0.16 ms, took 0.49 ms
-/// ├─ Journal (\.journal) · live · shared · shutdownable · started at 0.00 ms, took 0.02 ms
-/// └─ SessionStore (\.sessions) · live · shared · shutdownable · started at 0.24 ms, took 0.39 ms
+/// AuditLog (\.auditLog) · live · shared · shutdownable · started at 0.27 ms, took 0.46 ms
+/// ├─ Journal (\.journal) · live · shared · shutdownable · started at 0.00 ms, took 0.03 ms
+/// └─ SessionStore (\.sessions) · live · shared · shutdownable · started at 0.38 ms, took 0.33 ms
 ///    ├─ Journal (see above)
-///    └─ Database (\.database) · live · shared · shutdownable · started at 0.29 ms, took 0.31 ms
+///    └─ Database (\.database) · live · shared · shutdownable · started at 0.46 ms, took 0.23 ms
 ///       └─ Journal (see above)
-/// Metrics (\.metrics) · live · shared · shutdownable · started at 0.72 ms, took 0.05 ms
+/// Metrics (\.metrics) · live · shared · shutdownable · started at 0.80 ms, took 0.04 ms
 /// └─ Journal (see above)
 /// shutdown order: 1. AuditLog, Metrics · 2. SessionStore · 3. Database · 4. Journal
 /// ```
