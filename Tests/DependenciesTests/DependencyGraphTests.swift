@@ -118,6 +118,24 @@ import Testing
     }
   }
 
+  /// A server's requests, each a scope that keeps its own default: the graph shows those of the
+  /// scopes alive, and none once they have ended.
+  @Test func scopesThatComeAndGoLeaveNothingKeptBehind() {
+    isolated {
+      for request in 1...100 {
+        withDependencies {
+          $0[GraphRequestIDKey.self] = request
+        } operation: {
+          @Dependency(GraphRequestStoreKey.self) var store
+          #expect(store.requestID == request)
+          let kept = DependencyValues.graph.nodes.filter { $0.holder == .scope }
+          #expect(kept.map(\.key) == ["GraphRequestStoreKey"])
+        }
+      }
+      #expect(DependencyValues.graph.nodes.isEmpty)
+    }
+  }
+
   @Test(arguments: [1, 2])
   func aTestsGraphHoldsOnlyWhatThatTestBuilt(_ argument: Int) {
     // No `isolated`: the test's own cache.

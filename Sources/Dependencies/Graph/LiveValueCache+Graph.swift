@@ -21,60 +21,55 @@ extension _LiveValueCache {
   /// The dependency graph of this cache (not of one it routes to), as it is now.
   func dependencyGraph() -> DependencyGraph {
     guard let state else { return DependencyGraph(nodes: [], shutdownOrder: []) }
-    let (lifecycle, record, kept) = state.withLock { state in
-      (
-        state.lifecycle.nodes, state.graph,
-        state.graph.kept.compactMap { kept in kept.value.map { (kept, $0) } }
-      )
-    }
+    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph) }
     // The boxes of `lifecycle` live as long as the cache, which is held until this returns.
-    return withExtendedLifetime(self) {
-      DependencyGraph(lifecycle: lifecycle, record: record, kept: kept)
-    }
+    return withExtendedLifetime(self) { DependencyGraph(lifecycle: lifecycle, record: record) }
   }
 }
 
 extension DependencyGraph {
   /// The graph of the values of a cache: those it holds, `lifecycle` (in the order it cached them),
-  /// with the timings `record` holds, then `kept`, the values kept by scopes that are alive (in the
-  /// order they were kept), each with the value.
-  fileprivate init(
-    lifecycle: [_LifecycleState.Node], record: _DependencyGraphRecord,
-    kept: [(_DependencyGraphRecord.Kept, _KeptDefault)]
-  ) {
+  /// with the timings `record` holds, then the values kept by scopes that `record` holds and that
+  /// are still kept (in the order they were kept).
+  fileprivate init(lifecycle: [_LifecycleState.Node], record: _DependencyGraphRecord) {
     func computation(_ timing: _DependencyGraphRecord.Timing?) -> Node.Computation? {
       guard let timing, let origin = record.origin else { return nil }
       return Node.Computation(start: origin.duration(to: timing.start), duration: timing.duration)
     }
     func node(
-      _ id: Int, _ entry: _CacheEntryID, _ box: _AnyDependencyBox, _ site: _ReadSite,
-      _ holder: Node.Holder, _ timing: _DependencyGraphRecord.Timing?
+      _ id: Int, _ entry: _CacheEntryID, _ site: _ReadSite, _ boxType: _AnyDependencyBox.Type,
+      isShutdownable: Bool, _ holder: Node.Holder, _ timing: _DependencyGraphRecord.Timing?
     ) -> Node {
       Node(
         id: id, key: ReportedTypeName.qualified(unsafeBitCast(entry.key, to: Any.Type.self)),
-        valueType: ReportedTypeName.qualified(box.valueType), property: site.propertyName,
+        valueType: ReportedTypeName.qualified(boxType.valueType), property: site.propertyName,
         context: DependencyContext(_rawValue: entry.context) ?? .live, holder: holder,
-        computation: computation(timing), isShutdownable: box.shutdownable != nil)
+        computation: computation(timing), isShutdownable: isShutdownable)
     }
     var nodes: [Node] = []
     var idOfEntry: [_CacheEntryID: Node.ID] = [:]
     for (id, cached) in lifecycle.enumerated() {
       let box = Unmanaged<_AnyDependencyBox>.fromOpaque(UnsafeRawPointer(bitPattern: cached.box)!)
         .takeUnretainedValue()
-      nodes.append(node(id, cached.entry, box, cached.site, .cache, record.cached[cached.box]))
+      nodes.append(
+        node(
+          id, cached.entry, cached.site, type(of: box), isShutdownable: box.shutdownable != nil,
+          .cache, record.cached[cached.box]))
       if idOfEntry[cached.entry] == nil { idOfEntry[cached.entry] = id }
     }
     for (id, cached) in lifecycle.enumerated() {
       nodes[id].reads = cached.reads.compactMap { idOfEntry[$0] }.filter { $0 < id }
     }
     var idOfKept: [UInt64: Node.ID] = [:]
-    for (recorded, value) in kept.sorted(by: { $0.1.order < $1.1.order }) {
+    for kept in record.kept.values.filter(\.isKept).sorted(by: { $0.order < $1.order }) {
       let id = nodes.count
-      var kept = node(id, value.entry, value.box, value.site, .scope, recorded.timing)
-      kept.reads =
-        recorded.reads.compactMap { idOfEntry[$0] } + recorded.keptReads.compactMap { idOfKept[$0] }
-      nodes.append(kept)
-      idOfKept[value.order] = id
+      var node = node(
+        id, kept.entry, kept.site, kept.boxType, isShutdownable: kept.isShutdownable, .scope,
+        kept.timing)
+      node.reads =
+        kept.reads.compactMap { idOfEntry[$0] } + kept.keptReads.compactMap { idOfKept[$0] }
+      nodes.append(node)
+      idOfKept[kept.order] = id
     }
     self.init(
       nodes: nodes,
@@ -119,17 +114,17 @@ extension DependencyGraph {
 
 /// The value type of a box of any type (for the dependency graph; a dynamic cast).
 private protocol _BoxedValue {
-  static var valueType: Any.Type { get }
+  static var boxedValueType: Any.Type { get }
 }
 
 extension _DependencyBox: _BoxedValue {
-  fileprivate static var valueType: Any.Type { Value.self }
+  fileprivate static var boxedValueType: Any.Type { Value.self }
 }
 
 extension _AnyDependencyBox {
-  /// The type of the value the box carries.
-  fileprivate var valueType: Any.Type {
-    (type(of: self) as? any _BoxedValue.Type)?.valueType ?? Any.self
+  /// The type of the value a box of this type carries.
+  fileprivate static var valueType: Any.Type {
+    (self as? any _BoxedValue.Type)?.boxedValueType ?? Any.self
   }
 }
 
