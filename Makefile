@@ -15,7 +15,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 BENCH_RESULTS := bench-results
 C_SOURCES := $(wildcard CSupport/src/*.c)
 
-.PHONY: docs examples runtime-libs dlopen static-build library-evolution release-checks test \
+.PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
   deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
@@ -70,6 +70,16 @@ examples: deps
 ## that docs/deploy/Dockerfile installs the Debian package that provides libck.so.0.
 runtime-libs: deps
 	$(PYTHON) scripts/check-runtime-libs.py RequestHandling
+
+## Redraws the picture of the DocC article "Seeing your dependencies"
+## (Sources/Dependencies/Documentation.docc/Resources/dependency-graph.svg): runs the GracefulShutdown
+## example with --mermaid and --graph-json, then scripts/draw-dependency-graph.py on its graph (no
+## drawing package needed). The Mermaid text it logs is the README's picture of the same run. A few
+## seconds after a debug build.
+graph-picture: deps
+	$(SWIFT) run GracefulShutdown --mermaid --graph-json .build/dependency-graph.json
+	$(PYTHON) scripts/draw-dependency-graph.py .build/dependency-graph.json \
+	  Sources/Dependencies/Documentation.docc/Resources/dependency-graph.svg
 
 ## Builds IntegrationTests/DynamicLoading's `.dynamic` library (which uses Dependencies) in debug and
 ## release, and loads it with dlopen from a C host that does not link it; checks the values it reads,

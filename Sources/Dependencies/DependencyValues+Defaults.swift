@@ -71,7 +71,7 @@ extension DependencyValues {
     // `decide`, once this read holds the claim (another read of the same scope may have kept it
     // while this one waited).
     if let kept = reader.keptValue(for: entry, of: cache) {
-      parent?.absorb(kept.reads)
+      parent?.absorb(kept)
       return kept.value(as: Key.Value.self)
     }
     let isSetting = _modes.isSetting || _Setting.isActive
@@ -89,26 +89,28 @@ extension DependencyValues {
       let value = computation.run { Self._defaultValue(Key.self, in: context, site: site) }
       if computation.belongsToAScope {
         // The scope's own value: nothing for the cache.
-        return .declined(.scoped(value, computation.reads, through: computation.modelScope))
+        return .declined(.scoped(value, by: computation))
       }
       guard
         let box = cache.cacheableBox(
           for: value, of: Key.self, entry, reads: computation.cachedReads, site: site)
       else { return .declined(.uncached(value)) }  // the cache was shut down: nothing is cached
+      cache.recordComputation(computation, cachedAs: box)
       return .box(box)
     }
     func settle(_ uncached: _UncachedDefault<Key.Value>) -> Key.Value {
       switch uncached {
       case .kept(let kept):
-        parent?.absorb(kept.reads)
+        parent?.absorb(kept)
         return kept.value(as: Key.Value.self)
-      case .scoped(let value, let reads, let modelScope):
+      case .scoped(let value, let computation):
         guard
           let kept = reader.keep(
-            _DependencyBox(value), reads: reads, through: modelScope, for: entry, of: cache,
-            site: site)
+            _DependencyBox(value), reads: computation.reads, through: computation.modelScope,
+            for: entry, of: cache, site: site)
         else { return value }
-        parent?.absorb(kept.reads)
+        cache.recordComputation(computation, keptAs: kept)
+        parent?.absorb(kept)
         return kept.value(as: Key.Value.self)
       case .uncached(let value):
         return value
@@ -185,9 +187,9 @@ extension DependencyValues {
 private enum _UncachedDefault<Value: Sendable> {
   /// A value a scope of the reader kept, found before computing (another read kept it meanwhile).
   case kept(_KeptDefault)
-  /// A value computed from a scope's overrides, or through a model's scope, with what the
-  /// computation read: the scope's.
-  case scoped(Value, _DefaultReads, through: _Scope?)
+  /// A value computed from a scope's overrides, or through a model's scope, with its computation
+  /// (what it read, the model's scope): the scope's.
+  case scoped(Value, by: _DefaultComputation)
   /// A value the cache refused (it was shut down): returned, kept nowhere.
   case uncached(Value)
 }

@@ -19,6 +19,10 @@ import Testing
     let server = try ChildProcess(GracefulShutdownTests.executable, arguments: ["--stdin"])
     defer { server.terminate() }
     try await server.waitForLine("ready")
+    // After its warm-up it logs the dependencies it built, with the order they will shut down in.
+    try await server.waitForLine("dependencies after warm-up:")
+    try await server.waitForLine(
+      "shutdown order: 1. AuditLog, Metrics · 2. SessionStore · 3. Database · 4. Journal")
 
     server.send("request 1 ada")
     server.send("request 2 grace")

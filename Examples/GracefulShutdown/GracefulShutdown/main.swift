@@ -6,7 +6,10 @@
 // Without arguments it plays a short scene: three requests that take half a second, and a SIGTERM
 // sent to itself while they run. With `--stdin`, requests come from standard input, one command per
 // line (`request <id> <user>`, `complete <id>`), and the process runs until it is signalled: its
-// test drives it that way.
+// test drives it that way. With `--mermaid`, it also logs the dependencies it built after its warm-up
+// as a Mermaid flowchart (the README's picture comes from such a run), and with `--graph-json PATH`
+// it writes that graph's JSON to PATH when it exits (`make graph-picture` draws the DocC article's
+// picture from it).
 import Dependencies
 import Foundation
 import GracefulShutdownCore
@@ -33,7 +36,15 @@ if CommandLine.arguments.contains("--stdin") {
     try await Task.sleep(for: .milliseconds(50))
     continuation.yield("request 4 barbara")  // arrives while the server drains: refused
   }
-  status = await GracefulServer(completeAfter: .milliseconds(500)).run(
-    commands: commands, signals: signals)
+  let server = GracefulServer(
+    completeAfter: .milliseconds(500), logsMermaid: CommandLine.arguments.contains("--mermaid"))
+  status = await server.run(commands: commands, signals: signals)
+}
+if let flag = CommandLine.arguments.firstIndex(of: "--graph-json"),
+  CommandLine.arguments.indices.contains(flag + 1)
+{
+  // The graph the warm-up built (the requests built nothing more), shut down since.
+  let json = try JSONEncoder().encode(DependencyValues.graph)
+  try json.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
 }
 exit(status)

@@ -6,11 +6,16 @@ import Dependencies
 /// Requests come from `commands`, one per element: `request <id> <user>` starts one, and (for a
 /// driver that decides when requests finish) `complete <id>` lets it finish; with
 /// `completeAfter` set, requests finish by themselves after that long instead.
+///
+/// Once warmed up (every resource opened), it logs the dependencies it built as a text tree
+/// (`DependencyValues.graph`), and with `logsMermaid` as a Mermaid flowchart too.
 public struct GracefulServer: Sendable {
   public var completeAfter: Duration?
+  public var logsMermaid: Bool
 
-  public init(completeAfter: Duration? = nil) {
+  public init(completeAfter: Duration? = nil, logsMermaid: Bool = false) {
     self.completeAfter = completeAfter
+    self.logsMermaid = logsMermaid
   }
 
   /// Runs until one of `signals` arrives and the shutdown is over; returns the exit status (0 when
@@ -23,6 +28,13 @@ public struct GracefulServer: Sendable {
     let journal = currentJournal
     let server = RequestServer()
     await server.start()
+    // snippet: graph
+    // What the warm-up built: each value, what its computation read, how long it took, and the
+    // order in which the resources will be shut down.
+    let graph = DependencyValues.graph
+    journal.log("dependencies after warm-up:\n\(graph)")
+    // end snippet: graph
+    if logsMermaid { journal.log("```mermaid\n\(graph.mermaid)\n```") }
     let completions = Completions()
 
     // Commands are read in a task of their own, so that requests keep coming (and are refused)

@@ -86,6 +86,8 @@ final class _DefaultComputation: @unchecked Sendable {
   private(set) var reads = _DefaultReads()
   /// The cached values it read, once each.
   private(set) var cachedReads: [_CacheEntryID] = []
+  /// When it ran, for how long, and the values kept by scopes it read: for ``DependencyGraph``.
+  private(set) var record = _ComputedDefaultRecord()
 
   /// A computation of `Key`'s default for a read of `values` (whose cache is `cache`) whose
   /// overrides come from `scopes`.
@@ -140,7 +142,11 @@ final class _DefaultComputation: @unchecked Sendable {
   /// Runs `body`, the default's computation, in the computation's values; closes the record
   /// when it returns.
   func run<Value>(_ body: () -> Value) -> Value {
-    defer { reader = nil }
+    record.begin()
+    defer {
+      record.end()
+      reader = nil
+    }
     var values = reader!.values
     values._overrides = _Overrides(own)
     values._defaults = .computed
@@ -198,10 +204,11 @@ final class _DefaultComputation: @unchecked Sendable {
     cachedReads.append(entry)
   }
 
-  /// Records that the computation read a default computed from `reads` (kept by a scope).
-  func absorb(_ reads: _DefaultReads) {
+  /// Records that the computation read `kept`, a default a scope keeps, computed from its reads.
+  func absorb(_ kept: _KeptDefault) {
     guard isCurrent else { return }
-    self.reads.absorb(reads)
+    reads.absorb(kept.reads)
+    record.recordRead(of: kept)
   }
 
   /// Stops a computation whose default needs itself (on this thread, or through threads waiting

@@ -30,6 +30,8 @@ final class _LiveValueCache: @unchecked Sendable {
     var baseline: _Scope?
     /// What the cache holds, in which order, and how far a shutdown of its values has got.
     var lifecycle = _LifecycleState()
+    /// What its computations took, and the defaults scopes keep: for ``DependencyGraph``.
+    var graph = _DependencyGraphRecord()
   }
 
   let state = _Locked(State())

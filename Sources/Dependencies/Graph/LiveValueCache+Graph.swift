@@ -1,0 +1,136 @@
+// The cache's part in the dependency graph: what its miss path records (`recordComputation`), and
+// the graph it describes (`dependencyGraph()`), drawn from that record and from the lifecycle of
+// its values, which already holds each cached value's key, context, read site, reads and shutdown
+// order (`_LifecycleState`, `_ShutdownPlan`).
+
+extension _LiveValueCache {
+  /// Records the timing of `computation`, whose value this cache is about to publish in `box`
+  /// (registered with its lifecycle already). On the miss path only.
+  func recordComputation(_ computation: _DefaultComputation, cachedAs box: UnsafeMutableRawPointer)
+  {
+    state.withLock { $0.graph.recordCached(computation.record, box: UInt(bitPattern: box)) }
+  }
+
+  /// Records `kept`, the value of `computation`, which a scope keeps now. On the miss path only.
+  func recordComputation(_ computation: _DefaultComputation, keptAs kept: _KeptDefault) {
+    state.withLock {
+      $0.graph.recordKept(kept, computation.record, reads: computation.cachedReads)
+    }
+  }
+
+  /// The dependency graph of this cache, as it is now.
+  func dependencyGraph() -> DependencyGraph {
+    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph) }
+    // The boxes of `lifecycle` live as long as the cache, which is held until this returns.
+    return withExtendedLifetime(self) { DependencyGraph(lifecycle: lifecycle, record: record) }
+  }
+}
+
+extension DependencyGraph {
+  /// The graph of the values of a cache: those it holds, `lifecycle` (in the order it cached them),
+  /// with the timings `record` holds, then the values kept by scopes that `record` holds and that
+  /// are still kept (in the order they were kept).
+  fileprivate init(lifecycle: [_LifecycleState.Node], record: _DependencyGraphRecord) {
+    func computation(_ timing: _DependencyGraphRecord.Timing?) -> Node.Computation? {
+      guard let timing, let origin = record.origin else { return nil }
+      return Node.Computation(start: origin.duration(to: timing.start), duration: timing.duration)
+    }
+    func node(
+      _ id: Int, _ entry: _CacheEntryID, _ site: _ReadSite, _ boxType: _AnyDependencyBox.Type,
+      isShutdownable: Bool, _ holder: Node.Holder, _ timing: _DependencyGraphRecord.Timing?
+    ) -> Node {
+      Node(
+        id: id, key: ReportedTypeName.qualified(unsafeBitCast(entry.key, to: Any.Type.self)),
+        valueType: ReportedTypeName.qualified(boxType.valueType), property: site.propertyName,
+        context: DependencyContext(_rawValue: entry.context) ?? .live, holder: holder,
+        computation: computation(timing), isShutdownable: isShutdownable)
+    }
+    var nodes: [Node] = []
+    var idOfEntry: [_CacheEntryID: Node.ID] = [:]
+    for (id, cached) in lifecycle.enumerated() {
+      let box = Unmanaged<_AnyDependencyBox>.fromOpaque(UnsafeRawPointer(bitPattern: cached.box)!)
+        .takeUnretainedValue()
+      nodes.append(
+        node(
+          id, cached.entry, cached.site, type(of: box), isShutdownable: box.shutdownable != nil,
+          .cache, record.cached[cached.box]))
+      if idOfEntry[cached.entry] == nil { idOfEntry[cached.entry] = id }
+    }
+    for (id, cached) in lifecycle.enumerated() {
+      nodes[id].reads = cached.reads.compactMap { idOfEntry[$0] }.filter { $0 < id }
+    }
+    var idOfKept: [UInt64: Node.ID] = [:]
+    for kept in record.kept.values.filter(\.isKept).sorted(by: { $0.order < $1.order }) {
+      let id = nodes.count
+      var node = node(
+        id, kept.entry, kept.site, kept.boxType, isShutdownable: kept.isShutdownable, .scope,
+        kept.timing)
+      node.reads =
+        kept.reads.compactMap { idOfEntry[$0] } + kept.keptReads.compactMap { idOfKept[$0] }
+      nodes.append(node)
+      idOfKept[kept.order] = id
+    }
+    self.init(
+      nodes: nodes,
+      shutdownOrder: Self.steps(of: _ShutdownPlan(nodes: lifecycle), idOfEntry: idOfEntry))
+  }
+
+  /// The jobs of `plan` in steps: first those no other job waits for, then those whose every
+  /// predecessor is in an earlier step; each job as the nodes of its entries.
+  private static func steps(of plan: _ShutdownPlan, idOfEntry: [_CacheEntryID: Node.ID])
+    -> [[Node.ID]]
+  {
+    var waitingFor = plan.jobs.map(\.predecessors)
+    var step = plan.jobs.indices.filter { waitingFor[$0] == 0 }
+    var placed = Set(step)
+    var steps: [[Node.ID]] = []
+    while !step.isEmpty {
+      steps.append(step.flatMap { plan.jobs[$0].entries.compactMap { idOfEntry[$0] } }.sorted())
+      var next: [Int] = []
+      for job in step {
+        for successor in plan.jobs[job].successors.sorted() {
+          waitingFor[successor] -= 1
+          if waitingFor[successor] == 0, placed.insert(successor).inserted {
+            next.append(successor)
+          }
+        }
+      }
+      step = next
+      // Jobs left waiting on each other (one object cached under several entries can close a
+      // cycle): the run starts them latest cached first, one step each.
+      if step.isEmpty,
+        let job = plan.jobs.indices.filter({ !placed.contains($0) }).max(by: {
+          plan.jobs[$0].sequence < plan.jobs[$1].sequence
+        })
+      {
+        placed.insert(job)
+        step = [job]
+      }
+    }
+    return steps
+  }
+}
+
+/// The value type of a box of any type (for the dependency graph; a dynamic cast).
+private protocol _BoxedValue {
+  static var boxedValueType: Any.Type { get }
+}
+
+extension _DependencyBox: _BoxedValue {
+  fileprivate static var boxedValueType: Any.Type { Value.self }
+}
+
+extension _AnyDependencyBox {
+  /// The type of the value a box of this type carries.
+  fileprivate static var valueType: Any.Type {
+    (self as? any _BoxedValue.Type)?.boxedValueType ?? Any.self
+  }
+}
+
+extension _ReadSite {
+  /// The name of the property the read went through, or nil when it was a read by key (see
+  /// `_DependencyReports.Names.property`).
+  fileprivate var propertyName: String? {
+    property.map { "\($0)" }.flatMap { $0.contains("(") ? nil : $0 }
+  }
+}
