@@ -165,15 +165,14 @@ public struct DependencyValues: Sendable {
     function function: StaticString = #function
   ) -> Key.Value {
     get {
+      // The values are read where they are, borrowed: taking their address would copy them.
       let frame = _ReadFrame.current
-      return withUnsafePointer(to: self) { values in
-        Self._resolve(
-          Key.self, in: values, captured: frame?.pointee.captured,
-          capturedContext: frame?.pointee.capturedContext,
-          site: (frame?.pointee.site
-            ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
-            .through(property: function))
-      }
+      return Self._resolve(
+        Key.self, in: self, captured: frame?.pointee.captured,
+        capturedContext: frame?.pointee.capturedContext,
+        site: (frame?.pointee.site
+          ?? _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+          .through(property: function))
     }
     set {
       let id = _KeyIdentity(Key.self)
@@ -188,7 +187,8 @@ extension DependencyValues {
   /// scope a reading `@Dependency` captured, passed unretained: see `_Scope.handle(at:)`), then the
   /// default cached for the context: the one the values set, else `capturedContext`, else the one
   /// `prepareDependencies` set for the cache, else the detected one. The read of every key, by the
-  /// subscript and by `@Dependency(Key.self)`; specialised at each call site.
+  /// subscript (on its `self`, through the generic entry below) and by `@Dependency(Key.self)`;
+  /// specialised at each call site.
   ///
   /// Everything here goes through borrowed C handles: no reference count is touched (the values
   /// are read in place, field by field, never copied), so threads reading the same scope or the
@@ -199,27 +199,40 @@ extension DependencyValues {
     _ key: Key.Type, in values: UnsafePointer<DependencyValues>, captured: OpaquePointer?,
     capturedContext: DependencyContext?, site: @autoclosure () -> _ReadSite
   ) -> Key.Value {
+    _resolve(
+      Key.self, in: _ValuesAt(values), captured: captured, capturedContext: capturedContext,
+      site: site())
+  }
+
+  /// `_resolve(_:in:captured:capturedContext:site:)` on the values `values` reads: those at an
+  /// address (`_ValuesAt`), or values the caller borrows (the key subscript's `self`). One lookup
+  /// for both, specialised for each.
+  @inlinable @inline(__always)
+  static func _resolve<Key: TestDependencyKey, Values: _ReadValues>(
+    _ key: Key.Type, in values: borrowing Values, captured: OpaquePointer?,
+    capturedContext: DependencyContext?, site: @autoclosure () -> _ReadSite
+  ) -> Key.Value {
     let id = _KeyIdentity(Key.self)
     if let found = _find(id, in: values, captured: captured, capturedContext: capturedContext) {
-      if found.isOverride, values.pointee._modes.recordsReads {
-        values.pointee._recordOverrideRead(id, found.box)
+      if found.isOverride, values._recordsReads {
+        values._recordOverrideRead(id, found.box)
       }
       return _DependencyBox<Key.Value>.value(at: found.box)
     }
-    return values.pointee._resolveDefault(
+    return values._resolveDefault(
       Key.self, id, captured: captured, capturedContext: capturedContext, site: site())
   }
 
-  /// The box of `key`'s value that a read of the values at `values` finds without computing
-  /// anything (see `_resolve`), and whether it is an override; nil when the read must go to
-  /// `_resolveDefault`. The values are read field by field: a method called on `values.pointee`
-  /// would copy them (retaining their owners).
+  /// The box of `key`'s value that a read of `values` finds without computing anything (see
+  /// `_resolve`), and whether it is an override; nil when the read must go to `_resolveDefault`.
+  /// The values are read field by field: a method called on them through a pointer would copy
+  /// them (retaining their owners).
   @inlinable @inline(__always)
-  static func _find(
-    _ id: _KeyIdentity, in values: UnsafePointer<DependencyValues>, captured: OpaquePointer?,
+  static func _find<Values: _ReadValues>(
+    _ id: _KeyIdentity, in values: borrowing Values, captured: OpaquePointer?,
     capturedContext: DependencyContext?
   ) -> (box: UnsafeMutableRawPointer, isOverride: Bool)? {
-    if let overrides = values.pointee._overrides.handle,
+    if let overrides = values._overridesHandle,
       let box = dck_trie_get(overrides, id.raw, id.hash)
     {
       return (box, true)
@@ -227,13 +240,14 @@ extension DependencyValues {
     if let captured, let box = dck_trie_get(_Scope.handle(at: captured), id.raw, id.hash) {
       return (box, true)
     }
-    if let cache = values.pointee._defaults.handle {
-      let detected = values.pointee._context
+    if let cache = values._defaultsHandle {
       let box =
-        if let context = values.pointee._modes.contextIsSet ? detected : capturedContext {
-          dck_cache_get(cache, id.raw, context._rawValue)
+        if values._contextIsSet {
+          dck_cache_get(cache, id.raw, values._readContext._rawValue)
+        } else if let capturedContext {
+          dck_cache_get(cache, id.raw, capturedContext._rawValue)
         } else {
-          dck_cache_get_in_set_context(cache, id.raw, detected._rawValue)
+          dck_cache_get_in_set_context(cache, id.raw, values._readContext._rawValue)
         }
       if let box { return (box, false) }
     }
