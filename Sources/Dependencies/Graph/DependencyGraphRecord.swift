@@ -7,7 +7,7 @@ import CDependencies
 ///
 /// Part of the cache's locked state (`_LiveValueCache.State`), written on the miss path only, when a
 /// computed default is cached or kept by a scope (`_LiveValueCache.recordComputation`). A test's
-/// cache records what that test built; a view records nothing (it has no state).
+/// cache records what that test built.
 struct _DependencyGraphRecord {
   /// A computation's timing.
   struct Timing {
