@@ -93,9 +93,9 @@ extension DependencyValues {
       }
       guard
         let box = cache.cacheableBox(
-          for: value, of: Key.self, entry, reads: computation.cachedReads, site: site)
+          for: value, of: Key.self, entry, reads: computation.cachedReads,
+          computed: computation.record, site: site)
       else { return .declined(.uncached(value)) }  // the cache was shut down: nothing is cached
-      cache.recordComputation(computation, cachedAs: box)
       return .box(box)
     }
     func settle(_ uncached: _UncachedDefault<Key.Value>) -> Key.Value {

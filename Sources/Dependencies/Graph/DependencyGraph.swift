@@ -122,8 +122,7 @@ public struct DependencyGraph: Sendable, Hashable {
     public var context: DependencyContext
     /// Whether the cache shares it or a scope keeps it.
     public var holder: Holder
-    /// The computation of the value, or nil for a value `prepareDependencies` gave the cache (or
-    /// one whose computation is being recorded while the graph is taken).
+    /// The computation of the value, or nil for a value `prepareDependencies` gave the cache.
     public var computation: Computation?
     /// Whether the value conforms to ``ShutdownableDependency``.
     public var isShutdownable: Bool

@@ -5,9 +5,9 @@ import CDependencies
 /// context, read site and the cached values its computation read): how long each computation
 /// took, and the defaults its readers' scopes keep.
 ///
-/// Part of the cache's locked state (`_LiveValueCache.State`), written on the miss path only, when a
-/// computed default is cached or kept by a scope (`_LiveValueCache.recordComputation`). A test's
-/// cache records what that test built.
+/// Part of the cache's locked state (`_LiveValueCache.State`), written on the miss path only: when a
+/// computed default is cached (with its lifecycle record, `_LiveValueCache.register`) or kept by a
+/// scope (`_LiveValueCache.recordComputation`). A test's cache records what that test built.
 struct _DependencyGraphRecord {
   /// A computation's timing.
   struct Timing {

@@ -1,16 +1,10 @@
-// The cache's part in the dependency graph: what its miss path records (`recordComputation`), and
-// the graph it describes (`dependencyGraph()`), drawn from that record and from the lifecycle of
-// its values, which already holds each cached value's key, context, read site, reads and shutdown
-// order (`_LifecycleState`, `_ShutdownPlan`).
+// The cache's part in the dependency graph: what its miss path records (a cached value's timing
+// with its lifecycle record, `register`; a value a scope keeps, `recordComputation`), and the graph
+// it describes (`dependencyGraph()`), drawn from that record and from the lifecycle of its values,
+// which already holds each cached value's key, context, read site, reads and shutdown order
+// (`_LifecycleState`, `_ShutdownPlan`).
 
 extension _LiveValueCache {
-  /// Records the timing of `computation`, whose value this cache is about to publish in `box`
-  /// (registered with its lifecycle already). On the miss path only.
-  func recordComputation(_ computation: _DefaultComputation, cachedAs box: UnsafeMutableRawPointer)
-  {
-    state.withLock { $0.graph.recordCached(computation.record, box: UInt(bitPattern: box)) }
-  }
-
   /// Records `kept`, the value of `computation`, which a scope keeps now. On the miss path only.
   func recordComputation(_ computation: _DefaultComputation, keptAs kept: _KeptDefault) {
     state.withLock {

@@ -125,15 +125,19 @@ enum _ShutdownRun {
 
 extension _LiveValueCache {
   /// Records the value just computed for `entry` by the read at `site` (its box, +1, which the C
-  /// cache is about to publish), after reading `reads`. False when the cache is shutting down or
-  /// shut down: the value must not be cached.
+  /// cache is about to publish), after reading `reads`, with what its computation recorded for the
+  /// dependency graph (`computed`), in one step: a graph taken meanwhile shows the value with its
+  /// timing or not at all. False when the cache is shutting down or shut down: the value must not
+  /// be cached.
   func register(
-    _ entry: _CacheEntryID, reads: [_CacheEntryID], box: UnsafeMutableRawPointer, site: _ReadSite
+    _ entry: _CacheEntryID, reads: [_CacheEntryID], computed: _ComputedDefaultRecord,
+    box: UnsafeMutableRawPointer, site: _ReadSite
   ) -> Bool {
     state.withLock { state in
       guard case .running = state.lifecycle.phase else { return false }
       state.lifecycle.nodes.append(
         .init(entry: entry, reads: reads, box: UInt(bitPattern: box), site: site))
+      state.graph.recordCached(computed, box: UInt(bitPattern: box))
       return true
     }
   }

@@ -27,15 +27,16 @@ extension _LiveValueCache {
     }
   }
 
-  /// The +1 `_DependencyBox` to cache for `value`, computed for `entry` after reading `reads`; nil
-  /// when the cache is being (or was) shut down, in which case `value` is not cached (and the
-  /// refusal is reported when the value needs a shutdown it will never get).
+  /// The +1 `_DependencyBox` to cache for `value`, computed for `entry` after reading `reads` (the
+  /// computation recorded `computed`; see `register`); nil when the cache is being (or was) shut
+  /// down, in which case `value` is not cached (and the refusal is reported when the value needs a
+  /// shutdown it will never get).
   func cacheableBox<Key: TestDependencyKey>(
     for value: Key.Value, of key: Key.Type, _ entry: _CacheEntryID, reads: [_CacheEntryID],
-    site: _ReadSite
+    computed: _ComputedDefaultRecord, site: _ReadSite
   ) -> UnsafeMutableRawPointer? {
     let box = Unmanaged.passRetained(_DependencyBox(value)).toOpaque()
-    if register(entry, reads: reads, box: box, site: site) {
+    if register(entry, reads: reads, computed: computed, box: box, site: site) {
       return box
     }
     Unmanaged<_DependencyBox<Key.Value>>.fromOpaque(box).release()
