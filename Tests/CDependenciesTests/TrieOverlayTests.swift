@@ -2,7 +2,8 @@ import CDependencies
 import Testing
 
 /// Overlay roots (`dck_trie_overlay.c`): an insert adds one small node on top of the root it
-/// starts from, whatever the size of the map; chains fold into a canonical trie past eight.
+/// starts from, whatever the size of the map and the length of the chain; an overlay deeper than
+/// eight also indexes the map below its eighth overlay.
 ///
 /// Node counts come from the process-wide debug counter, so the tests that read it run in exit
 /// tests (a fresh process where nothing else touches a trie). Release builds have no counter: there
@@ -22,7 +23,7 @@ import Testing
     return (makeTrie(model, keys: keys), keys, model)
   }
 
-  @Test(.needsDebugChecks) func anInsertIntoALargeMapAddsOneNodeAndFoldsPastEight() async {
+  @Test(.needsDebugChecks) func anInsertIntoALargeMapAddsOneNodeAtAnyDepth() async {
     await #expect(processExitsWith: .success) {
       _ = registerValueCallbacks
       let tracker = Tracker()
@@ -30,7 +31,7 @@ import Testing
       let keys = KeySpace(count: 1_100, scheme: .random, using: &rng)
       var model = TrieModel()
       for key in 0..<UInt(1_000) { model[key] = TrackedValue(Int(key), tracker: tracker) }
-      let base = makeTrie(model, keys: keys)
+      let base = makeCanonicalTrie(model, keys: keys)
       let baseNodes = dck_debug_live_trie_nodes()
 
       // One insert: one node, and the base is untouched.
@@ -89,19 +90,30 @@ import Testing
       #expect(dck_debug_live_trie_nodes() == before)
       dck_trie_release(merged)
 
-      // A chain of nested scopes, one key each: the invariant checker bounds the chain at eight,
-      // and every level reads its own and every outer key.
+      // A chain of nested scopes, one key each, over a canonical root (the override of key 7):
+      // each adds one overlay and takes one value reference, and each deeper than eight also an
+      // index of the map below its eighth overlay (its parent's index with one more entry, path
+      // copied into nodes that hold no value); the invariant checker checks each index, and every
+      // level reads its own and every outer key.
+      #expect(dck_trie_overlay_base(shadow) == nil)
       var roots: [OpaquePointer] = [shadow]
       var expected = model
       expected[1_000] = other
       expected[7] = value
-      for key in UInt(1_003)..<1_030 {
+      var indexed: [Int] = []
+      for (level, key) in (UInt(1_003)..<1_030).enumerated() {
+        let nodesBefore = dck_debug_live_trie_nodes()
+        let valuesBefore = dck_debug_live_trie_values()
         let next: OpaquePointer = dck_trie_insert(roots.last!, key, keys.hash(key), value.opaque)
+        if dck_debug_live_trie_nodes() - nodesBefore > 1 { indexed.append(level + 1) }
+        #expect(dck_debug_live_trie_nodes() - nodesBefore <= 4)  // the overlay, a path of 3
+        #expect(dck_debug_live_trie_values() - valuesBefore == 1)  // the new overlay's value
         roots.append(next)
         expected[key] = value
         #expect(trieInvariantsHold(next))
         #expect(trieMismatch(next, expected, keys: keys) == nil)
       }
+      #expect(indexed == Array(9...27))
       for root in roots { dck_trie_release(root) }
       dck_trie_release(replaced)
       dck_trie_release(base)
@@ -161,8 +173,8 @@ import Testing
         owners.append(owner)
         current = owner.root
       }
-      // Most of them are embedded; past eight overlays the chain folds into an allocated root.
-      #expect(owners.filter(\.isEmbedded).count >= 16)
+      // Every one is embedded: a chain does not fold, however long.
+      #expect(owners.filter(\.isEmbedded).count == owners.count)
 
       // A retain from C keeps the owner (and so the root) alive after the Swift reference is gone.
       let top = owners.last!.root
