@@ -192,8 +192,11 @@ size_t dck_trie_count(const dck_trie_t *root);
 
 /**
  * Returns `a` overlaid with `b`: every key of either, with `b`'s value where both have the key.
- * Both are borrowed; the result is +1. Returns `b` itself when `a` is empty or `a == b`, `a` itself
- * when `b` is empty, and shares every subtree that is pointer-identical on both sides. Lock-free.
+ * Both are borrowed; the result is +1. Returns `b` itself when the result's map equals `b`'s (in
+ * particular when `a` is empty or `a == b`), else `a` itself when it equals `a`'s, and shares
+ * every subtree that is pointer-identical on both sides. When `b` is a few overlays over the empty
+ * root (the scope a `withDependencies(from:)` runs in), the result is `b`'s entries added to the
+ * canonical form of `a` (kept by `a`), a small node each, rather than a merge. Lock-free.
  */
 dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b);
 

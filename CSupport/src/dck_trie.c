@@ -861,6 +861,37 @@ dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b, bool borrows)
   return merge_at(a, b, 0, &same_as_a, &same_as_b, borrows);
 }
 
+/* `a` overlaid with `b`, where `b` is a chain of plain overlays over the empty root, as
+ * dck_trie_merge returns it: the canonical form of `a` with each of `b`'s entries inserted, from
+ * the lowest (a new key adds one overlay, a key of `a` with another value path-copies), each entry
+ * as every root holds it (an own value as its stand-in). The result equals `b` exactly when it has
+ * as many entries (it holds all of `b`'s), and `a` exactly when nothing was inserted. */
+static dck_trie_t *merge_overlays(dck_trie_t *a, dck_trie_t *b) {
+  const dck_trie_t *chain[DCK_TRIE_OVERLAY_MAX_DEPTH];
+  size_t count = 0;
+  for (const dck_trie_t *node = b; dck_trie_is_overlay(node); node = dck_trie_overlay_parent(node)) {
+    chain[count++] = node;
+  }
+  dck_trie_t *base = dck_trie_canonical(a);
+  dck_trie_t *result = base;
+  dck_trie_retain(result);
+  while (count > 0) {
+    const dck_trie_t *node = chain[--count];
+    dck_trie_t *next = dck_trie_insert(result, node->entries[0].key, node->entries[0].hash,
+                                       dck_trie_overlay_shared_value(node));
+    dck_trie_release(result);
+    result = next;
+  }
+  dck_trie_t *same = result->count == b->count ? b : (result == base ? a : NULL);
+  if (same != NULL) {
+    dck_trie_retain(same);
+    dck_trie_release(result);
+    result = same;
+  }
+  dck_trie_release(base);
+  return result;
+}
+
 dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
   if (a->count == 0 || a == b) {
     dck_trie_retain(b);
@@ -881,6 +912,15 @@ dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
   }
   if (!dck_trie_is_overlay(a) && !dck_trie_is_overlay(b)) {
     return dck_trie_merge_canonical(a, b, false);
+  }
+  /* `b` a few overlays over the empty root (the scope a `withDependencies(from:)` runs in, laid
+   * over a model's): `b`'s entries inserted into the canonical form of `a`, one small node each. */
+  const dck_trie_t *bottom = b;
+  while (bottom->kind == DCK_TRIE_KIND_OVERLAY && dck_trie_overlay_parent(bottom)->count > 0) {
+    bottom = dck_trie_overlay_parent(bottom);
+  }
+  if (bottom->kind == DCK_TRIE_KIND_OVERLAY) {
+    return merge_overlays(a, b);
   }
   /* Merge the canonical forms, whose shapes tell whether the result equals an input; if it does,
    * hand back that input rather than its folded copy. */
