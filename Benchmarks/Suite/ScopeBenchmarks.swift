@@ -3,8 +3,8 @@ import Dependencies
 /// Entering scopes: `withDependencies` with one override nested in contexts of growing size (from
 /// none overridden) and in a scope that sets another key, the same scope at the root with no
 /// binding around it, the same scope entered on a task (synchronously and with `await`, as a
-/// server's request handler enters one), a scope setting three keys, ten nested scopes, and a
-/// scope that returns a new model.
+/// server's request handler enters one), a scope setting three keys, ten nested scopes, nests of
+/// scopes that each set a key of their own, and a scope that returns a new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
@@ -138,6 +138,30 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
       nestedClassic(10) {
         @Classic.Dependency(\.benchNumber) var number
         return number
+      }
+    }
+  }
+
+  // Nests of scopes that each override a key of their own (layered middleware, test helpers that
+  // wrap each other), then a read of the outermost scope's key: eight, nine (ours: the first
+  // overlay indexed), sixteen.
+  for depth in [8, 9, 16] {
+    report.measure(
+      group, "\(depth) nested scopes (1 override each, keys of their own), then a read",
+      parameter: depth
+    ) {
+      reads(settings) { _ in
+        nestedDistinctOurs(of: depth) {
+          @Dependency(Filler<D0, D0, D0, D0>.self) var outermost
+          return outermost
+        }
+      }
+    } baseline: {
+      reads(settings) { _ in
+        nestedDistinctClassic(of: depth) {
+          @Classic.Dependency(Filler<D0, D0, D0, D0>.self) var outermost
+          return outermost
+        }
       }
     }
   }
