@@ -98,8 +98,9 @@ void dck_trie_release(dck_trie_t *root);
 /**
  * Looks `key` up. `root` is borrowed; the result is borrowed (valid while the caller keeps `root`
  * alive), or NULL when the key is absent. No allocation, no reference-count traffic. Wait-free:
- * at most 8 overlay keys, then at most 13 trie levels (of the canonical root, or of the index of an
- * overlay deeper than eight) and one collision scan, whatever the length of the chain of overlays.
+ * at most 15 overlay keys (8 in a chain of eight overlays or fewer), then at most 13 trie levels (of
+ * the canonical root, or of the index of an overlay deeper than eight) and one collision scan,
+ * whatever the length of the chain of overlays.
  */
 void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 
@@ -108,7 +109,8 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  * borrowed (the new root retains `value` through the callback); the result is +1. A key absent
  * from `root` (or the one `root`'s top overlay added) is added as an overlay: one small node on top
  * of `root`, whatever the size of the map and the length of the chain (an overlay deeper than
- * eight also indexes the map below its eighth overlay by path copying, see dck_trie_overlay.c). A key present further down gives a
+ * eight also indexes the map below it: it shares the index of the overlay it is put on, or, one in
+ * eight, merges eight more entries into it; see dck_trie_overlay.c). A key present further down gives a
  * canonical trie instead, built by path copying the canonical form (every untouched subtree
  * shared). The new root keeps alive only the values of its map. If `key` already maps to this very
  * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
@@ -223,9 +225,9 @@ typedef enum dck_trie_check {
   DCK_TRIE_CHECK_BAD_COLLISION,    /* a collision node that is too small, mixed, or above max depth */
   DCK_TRIE_CHECK_DUPLICATE_KEY,    /* a key stored twice */
   DCK_TRIE_CHECK_BAD_OVERLAY,      /* an overlay below a canonical node, or with a wrong depth,
-                                      kind, count or repeated key (dck_trie_overlay.c) */
-  DCK_TRIE_CHECK_BAD_INDEX,        /* an overlay's index that does not map what is below its eighth
-                                      overlay, or a borrowing node outside an index
+                                      lag, kind, count or repeated key (dck_trie_overlay.c) */
+  DCK_TRIE_CHECK_BAD_INDEX,        /* an overlay's index that does not map what is `lag` levels
+                                      below it, or a borrowing node outside an index
                                       (dck_trie_overlay.c) */
 } dck_trie_check_t;
 

@@ -21,9 +21,10 @@
  * shares every other subtree with the old root.
  *
  * Adding a new key does not even copy the path: it puts an *overlay* node, holding just that entry,
- * on top of the old root (dck_trie_overlay.c). A lookup checks at most eight overlays of the chain
- * before it walks a trie (the canonical root under the chain, or the index of an overlay deeper than
- * eight, a canonical trie of *borrowing* nodes that hold no reference to their values), and everything that
+ * on top of the old root (dck_trie_overlay.c). A lookup checks at most eight overlays of a chain
+ * (fifteen of a deeper one) before it walks a trie (the canonical root under the chain, or the
+ * index of an overlay deeper than eight, a canonical trie of *borrowing* nodes that hold no
+ * reference to their values), and everything that
  * needs the canonical shape (walks, removal, merge) works on the chain folded into a canonical
  * trie. This file's invariants are those of canonical tries, indexes included; dck_trie_overlay.c
  * lists the overlays' own.
@@ -125,7 +126,7 @@
  *
  * Progress
  * --------
- *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 8 overlay
+ *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 15 overlay
  *  keys, 13 bitmap levels of the canonical root or an index and one collision scan, no allocation,
  *  no reference-count traffic).
  *  dck_trie_foreach: wait-free apart from the visitor on a canonical root; on an overlay it first
@@ -420,27 +421,38 @@ void *dck_trie_canonical_get(const dck_trie_t *node, uintptr_t key, uint64_t has
   return canonical_get(node, key, hash);
 }
 
-void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  const dck_trie_t *node = root;
-  /* An overlay chain first: each adds one entry. Plain overlays are the eight lowest of a chain,
-   * so this walks at most eight. */
-  while (node->kind == DCK_TRIE_KIND_OVERLAY) {
-    if (node->entries[0].key == key && node->entries[0].hash == hash) {
-      return node->entries[0].value;
-    }
-    node = dck_trie_overlay_parent(node);
+/* One overlay of a lookup's walk: returns true, with `*found` set, when the walk ends here (the
+ * overlay has the key, or it is indexed and the walk goes on in dck_trie_overlay.c). */
+static inline bool overlay_get(const dck_trie_t *node, uintptr_t key, uint64_t hash, void **found) {
+  if (node->entries[0].key == key && node->entries[0].hash == hash) {
+    *found = node->entries[0].value;
+    return true;
   }
   if (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
-    /* A deeper chain: the root's entry and the seven below it, then the root's index, which maps
-     * the rest (dck_trie_overlay.c). */
-    const dck_trie_t *top = node;
-    for (unsigned level = 0; level < DCK_TRIE_OVERLAY_MAX_DEPTH; level++) {
-      if (node->entries[0].key == key && node->entries[0].hash == hash) {
-        return node->entries[0].value;
-      }
-      node = dck_trie_overlay_parent(node);
+    *found = dck_trie_overlay_indexed_get(node, key, hash, false);
+    return true;
+  }
+  return false;
+}
+
+void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
+  /* An overlay chain first: each adds one entry. Plain overlays are the eight lowest of a chain,
+   * so this compares at most eight keys before it reaches the canonical root, or an indexed
+   * overlay (the root, when it is indexed), where the walk goes on in dck_trie_overlay.c. The
+   * root's entry is compared before the loop: a read of the innermost scope's own override, the
+   * commonest hit, then runs no loop code (an aligned loop head costs a padding instruction). */
+  const dck_trie_t *node = root;
+  void *found;
+  if (dck_trie_is_overlay(node)) {
+    if (overlay_get(node, key, hash, &found)) {
+      return found;
     }
-    return dck_trie_overlay_index_get(top, key, hash, false);
+    for (node = dck_trie_overlay_parent(node); dck_trie_is_overlay(node);
+         node = dck_trie_overlay_parent(node)) {
+      if (overlay_get(node, key, hash, &found)) {
+        return found;
+      }
+    }
   }
   return canonical_get(node, key, hash);
 }
@@ -505,6 +517,67 @@ dck_trie_t *dck_trie_canonical_insert_new(const dck_trie_t *root, const dck_trie
   return insert_at(root, 0, entry, false, borrows); /* not NULL: the key is new */
 }
 
+/* Adds `entry` (a new key) to `root`, a borrowing bitmap root this thread just made with room for
+ * it and shares with no one: edited in place, the nodes below it path-copied into borrowing ones.
+ * (Nothing here retains or releases a value: a borrowing node holds none.) */
+static void root_add_in_place(dck_trie_t *root, const dck_trie_entry_t *entry) {
+  uint32_t bit = 1u << dck_trie_slot(entry->hash, 0);
+  dck_trie_entry_t *entries = root->entries;
+  dck_trie_t **children = node_children_mutable(root);
+  uint32_t child_count = dck_trie_node_child_count(root);
+  if (root->nodemap & bit) { /* into the child there: a path copy replaces it */
+    dck_trie_t **slot = &children[dck_trie_bit_index(root->nodemap, bit)];
+    dck_trie_t *old = *slot;
+    *slot = insert_at(old, 1, entry, false, true); /* not NULL: the key is new */
+    dck_trie_release(old); /* the root's reference; whoever else shares the child keeps theirs */
+  } else if (root->datamap & bit) { /* the entry there and this one move down into a child */
+    uint32_t at = dck_trie_bit_index(root->datamap, bit);
+    dck_trie_t *child = node_from_two(&entries[at], entry, 1, true);
+    uint32_t child_at = dck_trie_bit_index(root->nodemap, bit);
+    /* Entries after `at` and the children before `child_at` move down by one entry. */
+    memmove(&entries[at], &entries[at + 1],
+            (root->data_count - at - 1u) * sizeof(dck_trie_entry_t));
+    dck_trie_t **moved = (dck_trie_t **)(void *)(entries + root->data_count - 1u);
+    memmove(moved, children, child_at * sizeof(dck_trie_t *));
+    memmove(moved + child_at + 1, children + child_at,
+            (child_count - child_at) * sizeof(dck_trie_t *));
+    moved[child_at] = child;
+    root->datamap &= ~bit;
+    root->nodemap |= bit;
+    root->data_count -= 1u;
+  } else { /* a free slot: the entry goes inline, the children move up by one entry */
+    uint32_t at = dck_trie_bit_index(root->datamap, bit);
+    memmove(children + 3, children, child_count * sizeof(dck_trie_t *)); /* an entry: 3 words */
+    memmove(&entries[at + 1], &entries[at], (root->data_count - at) * sizeof(dck_trie_entry_t));
+    entries[at] = *entry;
+    root->datamap |= bit;
+    root->data_count += 1u;
+  }
+  root->count += 1u;
+}
+
+dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_entry_t *entries,
+                                        size_t count) {
+  /* A copy of `root` with room for `count` more inline entries, which then takes them in place:
+   * one new root for the batch, not one per entry. */
+  size_t used = sizeof(dck_trie_t) + root->data_count * sizeof(dck_trie_entry_t) +
+                dck_trie_node_child_count(root) * sizeof(dck_trie_t *);
+  dck_trie_t *copy = allocate_or_abort(used + count * sizeof(dck_trie_entry_t));
+  memcpy(copy, root, used);
+  dck_rc_init(&copy->refcount, 1);
+  copy->borrows = 1;
+  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
+  uint32_t child_count = dck_trie_node_child_count(copy);
+  dck_trie_t **children = node_children_mutable(copy);
+  for (uint32_t i = 0; i < child_count; i++) {
+    retain_child(children[i]);
+  }
+  for (size_t i = 0; i < count; i++) {
+    root_add_in_place(copy, &entries[i]);
+  }
+  return copy;
+}
+
 /* Whether `root` is an overlay whose own entry is `key`: an insert of `key` replaces that overlay. */
 static bool replaces_top_overlay(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
   return dck_trie_is_overlay(root) && root->entries[0].key == key && root->entries[0].hash == hash;
@@ -561,17 +634,16 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
 }
 
 void *dck_trie_get_shared(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  /* The walk of dck_trie_get: at most eight overlays, then the canonical root or the index. */
+  /* The walk of dck_trie_get. */
   const dck_trie_t *node = root;
-  for (unsigned level = 0; level < DCK_TRIE_OVERLAY_MAX_DEPTH && dck_trie_is_overlay(node);
-       level++) {
+  while (dck_trie_is_overlay(node)) {
     if (node->entries[0].key == key && node->entries[0].hash == hash) {
       return dck_trie_overlay_shared_value(node);
     }
+    if (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
+      return dck_trie_overlay_indexed_get(node, key, hash, true);
+    }
     node = dck_trie_overlay_parent(node);
-  }
-  if (root->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
-    return dck_trie_overlay_index_get(root, key, hash, true);
   }
   return canonical_get(node, key, hash); /* canonical: never an own value */
 }
@@ -733,18 +805,18 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
   dck_trie_t *const *a_children = dck_trie_node_children(a);
   dck_trie_t *const *b_children = dck_trie_node_children(b);
 
+  /* The slots are visited in ascending order, so each side's next entry and next child are the
+   * ones after those already taken: running indexes, not a popcount per slot. */
+  const dck_trie_entry_t *a_next_entry = a->entries, *b_next_entry = b->entries;
+  dck_trie_t *const *a_next_child = a_children, *const *b_next_child = b_children;
   uint32_t slots = a->datamap | a->nodemap | b->datamap | b->nodemap;
   while (slots != 0) {
     uint32_t bit = slots & (~slots + 1u); /* the lowest slot left */
     slots &= slots - 1u;
-    const dck_trie_entry_t *a_entry =
-        (a->datamap & bit) ? &a->entries[dck_trie_bit_index(a->datamap, bit)] : NULL;
-    const dck_trie_entry_t *b_entry =
-        (b->datamap & bit) ? &b->entries[dck_trie_bit_index(b->datamap, bit)] : NULL;
-    dck_trie_t *a_child =
-        (a->nodemap & bit) ? a_children[dck_trie_bit_index(a->nodemap, bit)] : NULL;
-    dck_trie_t *b_child =
-        (b->nodemap & bit) ? b_children[dck_trie_bit_index(b->nodemap, bit)] : NULL;
+    const dck_trie_entry_t *a_entry = (a->datamap & bit) ? a_next_entry++ : NULL;
+    const dck_trie_entry_t *b_entry = (b->datamap & bit) ? b_next_entry++ : NULL;
+    dck_trie_t *a_child = (a->nodemap & bit) ? *a_next_child++ : NULL;
+    dck_trie_t *b_child = (b->nodemap & bit) ? *b_next_child++ : NULL;
 
     const dck_trie_entry_t *entry = NULL; /* the slot's result: an entry (borrowed) ... */
     dck_trie_t *child = NULL;             /* ... or a child, */

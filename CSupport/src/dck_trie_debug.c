@@ -185,11 +185,11 @@ static bool check_index_entry(uintptr_t key, uint64_t hash, void *value, void *c
   return check->matches;
 }
 
-/* Invariant O5 for the index of indexed overlay `node`: the map of `below`, the root under its
- * eighth overlay. */
+/* Invariant O5 for the index of indexed overlay `node`: the map of `below`, the root `lag` levels
+ * down. */
 static dck_trie_check_t check_index(const dck_trie_t *node) {
   const dck_trie_t *below = node;
-  for (unsigned level = 0; level < DCK_TRIE_OVERLAY_MAX_DEPTH; level++) {
+  for (unsigned level = 0; level < node->overlay_depth; level++) {
     below = dck_trie_overlay_parent(below);
   }
   const dck_trie_t *index = *dck_trie_overlay_index_slot(node);
@@ -219,16 +219,27 @@ static dck_trie_check_t check_overlays(const dck_trie_t *root, const dck_trie_t 
     if (dck_rc_load(&node->refcount) == 0) {
       return DCK_TRIE_CHECK_BAD_REFCOUNT;
     }
-    unsigned depth = dck_trie_is_overlay(parent) ? parent->overlay_depth + 1u : 1u;
-    if (depth > UINT8_MAX) {
-      depth = UINT8_MAX;
+    /* Invariant O2: what the parent makes this overlay (its depth or lag, its kind). */
+    unsigned depth = 1u;
+    bool indexed = false, shares_index = false;
+    if (parent->kind == DCK_TRIE_KIND_OVERLAY) {
+      depth = parent->overlay_depth + 1u;
+      indexed = depth > DCK_TRIE_OVERLAY_MAX_DEPTH;
+    } else if (parent->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
+      depth = parent->overlay_depth + 1u;
+      indexed = true;
+      shares_index = depth < 2u * DCK_TRIE_OVERLAY_MAX_DEPTH;
     }
-    bool indexed = node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED;
+    if (indexed && !shares_index) {
+      depth = DCK_TRIE_OVERLAY_MAX_DEPTH;
+    }
     bool is_new = dck_trie_get(parent, node->entries[0].key, node->entries[0].hash) == NULL;
     if (node->datamap != 0 || node->nodemap != 1 || node->data_count != 1 || node->borrows != 0 ||
-        node->overlay_depth != depth || indexed != (depth > DCK_TRIE_OVERLAY_MAX_DEPTH) ||
-        (!indexed && *dck_trie_overlay_index_slot(node) != NULL) || !is_new ||
-        node->count != parent->count + 1u) {
+        node->overlay_depth != depth ||
+        (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) != indexed ||
+        (!indexed && *dck_trie_overlay_index_slot(node) != NULL) ||
+        (shares_index && *dck_trie_overlay_index_slot(node) != *dck_trie_overlay_index_slot(parent)) ||
+        !is_new || node->count != parent->count + 1u) {
       return DCK_TRIE_CHECK_BAD_OVERLAY;
     }
     if (indexed) {
@@ -284,11 +295,14 @@ static void dump_node(const dck_trie_t *node, unsigned depth, int slot) {
     const char *kind = node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED ? "indexed overlay" : "overlay";
     void *owner = dck_trie_embedding_owner(node);
     if (owner != NULL) {
-      fprintf(stderr, "%s %p embedded in %p count=%zu depth=%u\n", kind, (const void *)node,
-              owner, node->count, (unsigned)node->overlay_depth);
+      fprintf(stderr, "%s %p embedded in %p count=%zu %s=%u\n", kind, (const void *)node, owner,
+              node->count, node->kind == DCK_TRIE_KIND_OVERLAY ? "depth" : "lag",
+              (unsigned)node->overlay_depth);
     } else {
-      fprintf(stderr, "%s %p rc=%" PRIu32 " count=%zu depth=%u\n", kind, (const void *)node,
-              dck_rc_load(&node->refcount), node->count, (unsigned)node->overlay_depth);
+      fprintf(stderr, "%s %p rc=%" PRIu32 " count=%zu %s=%u\n", kind, (const void *)node,
+              dck_rc_load(&node->refcount), node->count,
+              node->kind == DCK_TRIE_KIND_OVERLAY ? "depth" : "lag",
+              (unsigned)node->overlay_depth);
     }
     fprintf(stderr, "%*s  key=%#" PRIxPTR " hash=%016" PRIx64 " value=%p\n", indent, "",
             node->entries[0].key, node->entries[0].hash, node->entries[0].value);

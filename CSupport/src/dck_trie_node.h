@@ -19,7 +19,8 @@
  * dck_trie_overlay.c) is a root that adds one entry to the root below it, its *parent*. It uses the
  * same header: datamap 0, data_count 1 (its entry), nodemap 1 (its one "child", stored where a
  * bitmap node's children are, is the parent), overlay_depth its depth in the chain (1 above the
- * canonical root, saturated at 255), and `count` the entries of the whole map. After the
+ * canonical root) in a plain overlay and its lag (see below) in an indexed one, and `count` the
+ * entries of the whole map. After the
  * parent comes the overlay's *owner*: NULL when the trie allocated the node (its refcount counts
  * its references), or the object whose storage holds the node (an embedded overlay: the owner's
  * reference count is the node's, and refcount is unused). Then comes the *canonical* slot: NULL, or
@@ -29,14 +30,15 @@
  * dck_trie_insert_owner_into): NULL, or the value every other node holds in its place (+1, held by
  * the overlay), made once by the stand-in callback and set like the canonical slot. Last comes the
  * *index*: NULL in a plain overlay; in an indexed one (deeper than DCK_TRIE_OVERLAY_MAX_DEPTH), a
- * canonical root (+1, held by the overlay, set before the node is published) that maps every key
- * of the map below its eighth overlay, built of *borrowing* nodes (`borrows` set: they hold no
- * reference to their values, which the chain below keeps alive) and of subtrees it shares with the
- * parent's index and the canonical root under the chain. An index entry whose value is an own value holds its overlay
+ * canonical root (one reference, held by the overlay, set before the node is published, often
+ * shared with the overlays next to it) that maps every key of the map `lag` levels down, built of
+ * *borrowing* nodes (`borrows` set: they hold no reference to their values, which the chain below
+ * keeps alive) and of subtrees it shares with older indexes and the canonical root under the
+ * chain. An index entry whose value is an own value holds its overlay
  * node, tagged (DCK_TRIE_INDEX_OVERLAY_TAG), instead of the owner.
  *
  *   +--------+---+---+---------+---+--------+-------+-------+--------+-------+---------+--------+-------+
- *   |refcount| 0 | 1 | OVERLAY | 1 | depth  | count | entry | parent | owner |canonical|stand-in| index |
+ *   |refcount| 0 | 1 | OVERLAY | 1 |depth/lag| count | entry | parent | owner |canonical|stand-in| index |
  *   +--------+---+---+---------+---+--------+-------+-------+--------+-------+---------+--------+-------+
  *                                            24      48      56       64      72        80       88 bytes
  */
@@ -72,9 +74,9 @@ typedef enum dck_trie_kind {
 static inline bool dck_trie_is_overlay(const dck_trie_t *node);
 
 /**
- * How many overlays a lookup compares before it walks a canonical trie: the chain's first ones are
- * plain overlays, every deeper one an indexed overlay whose index maps what lies below its eighth
- * overlay (dck_trie_overlay.c).
+ * The depth of the deepest plain overlay of a chain, and the least lag of an indexed one: a lookup
+ * compares at most this many overlay keys in a chain of plain overlays, and at most twice this
+ * many, less one, in a deeper one, before it walks a canonical trie (dck_trie_overlay.c).
  */
 #define DCK_TRIE_OVERLAY_MAX_DEPTH 8u
 
@@ -96,7 +98,8 @@ struct dck_trie {
   uint8_t data_count;        /* popcount(datamap), cached: the children start after this many
                                 entries, and a lookup should not pay a popcount to find them
                                 (1 in an overlay node) */
-  uint8_t overlay_depth;     /* overlay nodes: the depth in the chain (1 ... 255, saturated); else 0 */
+  uint8_t overlay_depth;     /* a plain overlay's depth (1 ... 8), an indexed one's lag (8 ... 15);
+                                else 0 */
   uint8_t borrows;           /* 1: the node holds no reference to its values (an index's) */
   size_t count;              /* entries in this whole subtree */
   dck_trie_entry_t entries[]; /* then the child pointers, see dck_trie_node_children */
@@ -211,6 +214,13 @@ void *dck_trie_canonical_get(const dck_trie_t *node, uintptr_t key, uint64_t has
 dck_trie_t *dck_trie_canonical_insert_new(const dck_trie_t *root, const dck_trie_entry_t *entry,
                                           bool borrows);
 
+/** Canonical root `root` (borrowed; an index's root, or the root under a chain) with the `count`
+ * entries `entries` (borrowed, distinct keys `root` does not map) added, +1, in borrowing nodes
+ * (an index's next root): one new root for all of them (a copy with room for them, edited in place
+ * before anyone can see it), the nodes below path-copied where an entry goes. */
+dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_entry_t *entries,
+                                        size_t count);
+
 /* Defined in dck_trie_overlay.c. */
 
 /**
@@ -218,17 +228,19 @@ dck_trie_t *dck_trie_canonical_insert_new(const dck_trie_t *root, const dck_trie
  * from `root`, or, when `replaces_top` (`root` is an overlay and `entry` has its key), a
  * replacement of the top overlay. The overlay is built in `storage` for `owner` (see
  * dck_trie_insert_into), or allocated (+1) when `storage` is NULL. An overlay deeper than
- * DCK_TRIE_OVERLAY_MAX_DEPTH is indexed. The result retains the entry's value; when `value_taken`,
+ * DCK_TRIE_OVERLAY_MAX_DEPTH is indexed (invariant O2 of dck_trie_overlay.c). The result retains the entry's value; when `value_taken`,
  * the caller's +1 reference to it is that reference.
  */
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
                                     bool replaces_top, void *storage, void *owner,
                                     bool value_taken);
 
-/** The value of `key` in the map below the eighth overlay of indexed overlay `node` (borrowed): a
- * lookup of its index, with a tagged entry read through its overlay (its own value; `shared`: its
- * stand-in instead). */
-void *dck_trie_overlay_index_get(const dck_trie_t *node, uintptr_t key, uint64_t hash, bool shared);
+/** The value of `key` in the map of indexed overlay `node` (borrowed), whose own entry has another
+ * key, as dck_trie_get (or, when `shared`, dck_trie_get_shared) finds it: the entries of the
+ * overlays below `node` within its lag, then its index, whose tagged entries are read through their
+ * overlays. */
+void *dck_trie_overlay_indexed_get(const dck_trie_t *node, uintptr_t key, uint64_t hash,
+                                   bool shared);
 
 /** The canonical root (+1) of the map `root` (borrowed, an overlay), folded afresh: what
  * dck_trie_canonical gives, without using or setting a kept form (for the invariant checker). */

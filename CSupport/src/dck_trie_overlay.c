@@ -12,51 +12,59 @@
  * root below, whatever the size of the map; a scope's root points at the root of the scope around
  * it, and scopes nested K deep make a chain of K overlays:
  *
- *   [o11 k11, depth 11] ─▶ [o10, 10] ─▶ [o9, 9] ─▶ [o8 k8, 8] ─▶ … ─▶ [o3, 3] ─▶ [o2, 2] ─▶ [o1, 1]
- *       │ index                                                                              │
- *       ▼                                                                                    ▼
- *   canonical root of borrowing nodes: k1, k2, k3 and every key of C,          canonical root C (a
- *   sharing C's untouched subtrees (and o10's index's)                         CHAMP trie, possibly
- *                                                                              the shared empty root)
+ *   [o11 k11, lag 10] ─▶ [o10, lag 9] ─▶ [o9, lag 8] ─▶ [o8 k8, depth 8] ─▶ … ─▶ [o2, 2] ─▶ [o1, 1]
+ *       │ index ═══════════════ (shared) ═════ │ index                                     │
+ *       ▼                                      ▼                                           ▼
+ *   canonical root of borrowing nodes: k1 and every key of C, sharing C's     canonical root C (a
+ *   untouched subtrees                                                        CHAMP trie, possibly
+ *                                                                             the shared empty root)
  *
  * Indexed overlays
  * ----------------
- * An overlay's overlay_depth is its depth in the chain (1 above the canonical root; saturated at
- * 255). The first DCK_TRIE_OVERLAY_MAX_DEPTH (8) are plain overlays. Every overlay deeper than that
- * is *indexed* (kind OVERLAY_INDEXED): besides its entry it holds an *index*, a canonical trie of
- * the map below its eighth overlay (the overlays eight and more levels down, and the canonical root
- * under the chain). A lookup compares at most eight overlay keys (an indexed root's own and those of
- * the seven overlays below it), then walks one canonical trie: the canonical root under the chain,
- * or the indexed root's index. The same bound holds at any depth, and nothing is folded when a chain
- * grows: the index of an overlay is its parent's index (or, for the ninth, the canonical root under
- * the chain) with one more entry, that of the overlay eight levels down, added by path copying (one
- * or two new nodes; every untouched subtree shared). So each scope deeper than eight costs one path
- * copy more than a shallow one, whatever the depth, and never a copy of the values: an earlier
- * design folded the chain into a canonical trie at depth nine, boxing every value the scopes carried
- * (11 times the cost of one scope, then the same again every eight levels).
+ * The first DCK_TRIE_OVERLAY_MAX_DEPTH (8) overlays of a chain are plain overlays; a plain
+ * overlay's overlay_depth is its depth in the chain (1 above the canonical root). Every deeper
+ * overlay is *indexed* (kind OVERLAY_INDEXED): besides its entry it holds an *index*, a canonical
+ * trie of the map below its *lag*, the number of overlays (8 ... 15, kept in overlay_depth) a
+ * lookup compares before it walks the index. A lookup compares at most eight keys in a chain of
+ * plain overlays and then walks the canonical root under the chain; in a deeper one at most
+ * fifteen, then walks one index. Nothing is folded when a chain grows:
  *
- * The index holds no value: the nodes it builds are *borrowing* nodes (`borrows`), which take no
+ *   - the ninth overlay's index is the canonical root under the chain with the first overlay's
+ *     entry added (lag 8);
+ *   - an overlay on an indexed one of lag below 15 shares its index (one more reference), with one
+ *     more lag;
+ *   - an overlay on one of lag 15 starts over at lag 8: its index is the one below merged with the
+ *     entries of the eight overlays that fell out of its walk, built into a small subtree.
+ *
+ * So of eight nested scopes past the eighth, seven pay a reference to an index and one a merge of
+ * eight entries into it (a new root and the nodes on the eight entries' paths; every untouched
+ * subtree shared), and none copies a value: an earlier design folded the chain into a canonical
+ * trie at depth nine, boxing every value the scopes carried (11 times the cost of one scope, then
+ * the same again every eight levels).
+ *
+ * An index holds no value: the nodes it builds are *borrowing* nodes (`borrows`), which take no
  * reference to the values of their entries, as the chain below the indexed overlay holds every one
  * of them (an overlay its entry's value or is its owner, the canonical root under the chain its
- * own), and the indexed overlay holds that chain. They hold their children: their own, the parent's
+ * own), and the indexed overlay holds that chain. They hold their children: their own, the older
  * index's and the canonical root's. An own value (see below) enters an index as its overlay node,
  * tagged with DCK_TRIE_INDEX_OVERLAY_TAG: a lookup reads the value through the node (the owner), a
- * shared lookup its stand-in. What an index costs in memory is its path copies: in a map of a few
- * dozen keys one node of a few hundred bytes per indexed overlay, in a map of a thousand keys two
- * nodes of about a kilobyte together.
+ * shared lookup its stand-in. In memory an index costs, once per eight overlays, the nodes the
+ * merge builds: a root of a few hundred bytes in a map of a few dozen keys.
  *
  * Invariants (checked by dck_trie_check_invariants, codes BAD_OVERLAY and BAD_INDEX)
  * ----------
  *  O1. Overlay nodes occur only as a chain at the top of a map: an overlay's parent is an overlay
  *      or a canonical root (a bitmap node at depth 0); no canonical node points at an overlay.
- *  O2. An overlay's depth is 1 + its parent's (a canonical root's is 0), saturated at 255; it is
- *      indexed exactly when its depth is above DCK_TRIE_OVERLAY_MAX_DEPTH.
+ *  O2. An overlay on a canonical root is plain, of depth 1; on a plain overlay of depth below 8,
+ *      plain, one deeper; on a plain overlay of depth 8, indexed with lag 8; on an indexed overlay
+ *      of lag below 15, indexed with one more lag and the same index; on one of lag 15, indexed
+ *      with lag 8.
  *  O3. An overlay's count is its parent's count plus one.
  *  O4. An overlay's key is absent from its parent: no overlay shadows an entry. So inserting the
- *      top overlay's own key replaces that overlay (same parent, same depth, same index), and
- *      inserting a key present further down builds a canonical root instead (dck_trie_insert).
- *  O5. An indexed overlay's index maps exactly the keys of the map below its eighth overlay, each
- *      to the value that map gives it (an own value as its tagged overlay); its nodes satisfy the
+ *      top overlay's own key replaces that overlay (same parent, same depth or lag, same index),
+ *      and inserting a key present further down builds a canonical root instead (dck_trie_insert).
+ *  O5. An indexed overlay's index maps exactly the keys of the map `lag` levels down, each to the
+ *      value that map gives it (an own value as its tagged overlay); its nodes satisfy the
  *      canonical invariants of dck_trie.c.
  *  O6. A borrowing node is reachable only from indexes; a node that holds its values never points
  *      at a borrowing one.
@@ -150,8 +158,9 @@ static void *allocate_or_abort(size_t size) {
 }
 
 /* A new overlay adding `entry` (borrowed; its value retained, or its +1 taken over when
- * `value_taken`) to `parent` (retained) at `depth`, indexed when `index` (+1, taken over) is not
- * NULL: built in `storage` for `owner`, or allocated (+1) when `storage` is NULL. */
+ * `value_taken`) to `parent` (retained) at `depth` (plain) or with lag `depth` (indexed, when
+ * `index`, +1 taken over, is not NULL): built in `storage` for `owner`, or allocated (+1) when
+ * `storage` is NULL. */
 static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
                                unsigned depth, dck_trie_t *index, void *storage, void *owner,
                                bool value_taken) {
@@ -165,7 +174,7 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   node->nodemap = 1; /* its one child: the parent (see dck_trie_node.h) */
   node->kind = index != NULL ? DCK_TRIE_KIND_OVERLAY_INDEXED : DCK_TRIE_KIND_OVERLAY;
   node->data_count = 1;
-  node->overlay_depth = (uint8_t)(depth < UINT8_MAX ? depth : UINT8_MAX);
+  node->overlay_depth = (uint8_t)depth;
   node->borrows = 0;
   node->count = count;
   node->entries[0] = *entry;
@@ -190,26 +199,6 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
 /* Building canonical subtrees                                                                      */
 /* ------------------------------------------------------------------------------------------------ */
 
-/* The slot of `entry` at `depth`, or its key at the collision depth: what entries are grouped by. */
-static uint64_t group_of(const dck_trie_entry_t *entry, unsigned depth) {
-  return depth == DCK_TRIE_COLLISION_DEPTH ? (uint64_t)entry->key
-                                           : dck_trie_slot(entry->hash, depth);
-}
-
-/* Sorts a few entries by group_of (insertion sort: at most DCK_TRIE_OVERLAY_MAX_DEPTH). */
-static void sort_entries(dck_trie_entry_t *entries, size_t count, unsigned depth) {
-  for (size_t i = 1; i < count; i++) {
-    dck_trie_entry_t moving = entries[i];
-    uint64_t group = group_of(&moving, depth);
-    size_t j = i;
-    while (j > 0 && group_of(&entries[j - 1], depth) > group) {
-      entries[j] = entries[j - 1];
-      j--;
-    }
-    entries[j] = moving;
-  }
-}
-
 /*
  * The canonical subtree (+1) at `depth` holding exactly `entries` (at most
  * DCK_TRIE_OVERLAY_MAX_DEPTH, distinct keys that agree on the hash bits of every level above
@@ -218,28 +207,47 @@ static void sort_entries(dck_trie_entry_t *entries, size_t count, unsigned depth
  * one level down (invariants 3, 5 and 6 of dck_trie.c).
  */
 static dck_trie_t *build_canonical(dck_trie_entry_t *entries, size_t count, unsigned depth) {
-  sort_entries(entries, count, depth);
-  if (depth == DCK_TRIE_COLLISION_DEPTH) { /* one full hash; sorted by key above */
+  if (depth == DCK_TRIE_COLLISION_DEPTH) { /* one full hash: sorted by key (invariant 6) */
+    for (size_t i = 1; i < count; i++) {
+      dck_trie_entry_t moving = entries[i];
+      size_t j = i;
+      for (; j > 0 && entries[j - 1].key > moving.key; j--) {
+        entries[j] = entries[j - 1];
+      }
+      entries[j] = moving;
+    }
     dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, false);
     memcpy(node->entries, entries, count * sizeof(dck_trie_entry_t));
     dck_trie_node_retain_values(node, count);
     return node;
+  }
+  /* Sorted by slot (insertion sort of a few entries, each slot computed once). */
+  uint32_t slots[DCK_TRIE_OVERLAY_MAX_DEPTH];
+  for (size_t i = 0; i < count; i++) {
+    dck_trie_entry_t moving = entries[i];
+    uint32_t slot = dck_trie_slot(moving.hash, depth);
+    size_t j = i;
+    for (; j > 0 && slots[j - 1] > slot; j--) {
+      entries[j] = entries[j - 1];
+      slots[j] = slots[j - 1];
+    }
+    entries[j] = moving;
+    slots[j] = slot;
   }
   dck_trie_entry_t inline_entries[DCK_TRIE_OVERLAY_MAX_DEPTH];
   dck_trie_t *children[DCK_TRIE_OVERLAY_MAX_DEPTH];
   uint32_t datamap = 0, nodemap = 0;
   size_t inline_count = 0, child_count = 0;
   for (size_t start = 0; start < count;) {
-    uint32_t slot = dck_trie_slot(entries[start].hash, depth);
     size_t end = start + 1;
-    while (end < count && dck_trie_slot(entries[end].hash, depth) == slot) {
+    while (end < count && slots[end] == slots[start]) {
       end++;
     }
     if (end - start == 1) {
-      datamap |= 1u << slot;
+      datamap |= 1u << slots[start];
       inline_entries[inline_count++] = entries[start];
     } else {
-      nodemap |= 1u << slot;
+      nodemap |= 1u << slots[start];
       children[child_count++] = build_canonical(entries + start, end - start, depth + 1);
     }
     start = end;
@@ -256,33 +264,61 @@ static dck_trie_t *build_canonical(dck_trie_entry_t *entries, size_t count, unsi
 /* Indexes                                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
-/* The index (+1) of a new overlay on `parent`, an overlay of depth DCK_TRIE_OVERLAY_MAX_DEPTH or
- * more (invariant O5): `parent`'s index, or for the ninth overlay the canonical root under the
- * chain, with the entry of the overlay eight levels below the new one added (an own value as its
- * tagged overlay), by path copying into borrowing nodes. */
-static dck_trie_t *index_new(const dck_trie_t *parent) {
-  const dck_trie_t *joining = parent;
-  for (unsigned level = 1; level < DCK_TRIE_OVERLAY_MAX_DEPTH; level++) {
-    joining = dck_trie_overlay_parent(joining);
+/* The largest lag of an indexed overlay: a lookup compares at most this many overlay keys. */
+#define INDEX_MAX_LAG (2u * DCK_TRIE_OVERLAY_MAX_DEPTH - 1u)
+
+/* The overlay `distance` levels below `node` (an overlay with at least that many below it). */
+static const dck_trie_t *ancestor(const dck_trie_t *node, unsigned distance) {
+  for (; distance > 0; distance--) {
+    node = dck_trie_overlay_parent(node);
   }
-  dck_trie_t *below = parent->kind == DCK_TRIE_KIND_OVERLAY_INDEXED
-                          ? *dck_trie_overlay_index_slot(parent)
-                          : dck_trie_overlay_parent(joining);
-  dck_trie_entry_t entry = joining->entries[0];
-  if (dck_trie_overlay_holds_own_value(joining)) {
-    entry.value = (void *)((uintptr_t)joining | DCK_TRIE_INDEX_OVERLAY_TAG);
-  }
-  /* Never NULL: the key is absent from what `below` maps (invariant O4). */
-  return dck_trie_canonical_insert_new(below, &entry, true);
+  return node;
 }
 
-void *dck_trie_overlay_index_get(const dck_trie_t *node, uintptr_t key, uint64_t hash,
-                                 bool shared) {
+/* The entry of `overlay` as an index holds it: an own value as its overlay, tagged. */
+static dck_trie_entry_t index_entry(const dck_trie_t *overlay) {
+  dck_trie_entry_t entry = overlay->entries[0];
+  if (dck_trie_overlay_holds_own_value(overlay)) {
+    entry.value = (void *)((uintptr_t)overlay | DCK_TRIE_INDEX_OVERLAY_TAG);
+  }
+  return entry;
+}
+
+/* The index (+1) of a new overlay of lag 8 on `parent` (invariants O2, O5): the map of `parent`'s
+ * seventh overlay down. On a plain overlay (of depth 8), that is the chain's first overlay: the
+ * canonical root under the chain with its entry added by path copying. On an indexed one (of lag
+ * 15), whose index maps what lies fifteen levels down, that index with the entries of the eight
+ * overlays in between added, in one new root. The nodes built borrow their values. The keys are
+ * absent from what they are added to (invariant O4). */
+static dck_trie_t *index_new(const dck_trie_t *parent) {
+  const dck_trie_t *overlay = ancestor(parent, DCK_TRIE_OVERLAY_MAX_DEPTH - 1u);
+  if (parent->kind == DCK_TRIE_KIND_OVERLAY) {
+    dck_trie_entry_t entry = index_entry(overlay);
+    return dck_trie_canonical_insert_new(dck_trie_overlay_parent(overlay), &entry, true);
+  }
+  dck_trie_entry_t gathered[DCK_TRIE_OVERLAY_MAX_DEPTH];
+  for (unsigned i = 0; i < DCK_TRIE_OVERLAY_MAX_DEPTH; i++) {
+    gathered[i] = index_entry(overlay);
+    overlay = dck_trie_overlay_parent(overlay);
+  }
+  return dck_trie_index_insert_batch(*dck_trie_overlay_index_slot(parent), gathered,
+                                     DCK_TRIE_OVERLAY_MAX_DEPTH);
+}
+
+void *dck_trie_overlay_indexed_get(const dck_trie_t *node, uintptr_t key, uint64_t hash,
+                                   bool shared) {
+  const dck_trie_t *overlay = node;
+  for (unsigned level = 1; level < node->overlay_depth; level++) { /* its lag */
+    overlay = dck_trie_overlay_parent(overlay);
+    if (overlay->entries[0].key == key && overlay->entries[0].hash == hash) {
+      return shared ? dck_trie_overlay_shared_value(overlay) : overlay->entries[0].value;
+    }
+  }
   void *value = dck_trie_canonical_get(*dck_trie_overlay_index_slot(node), key, hash);
   if (((uintptr_t)value & DCK_TRIE_INDEX_OVERLAY_TAG) == 0) {
     return value; /* a value as the chain's overlays and canonical root hold it, or NULL */
   }
-  const dck_trie_t *overlay = (const dck_trie_t *)((uintptr_t)value & ~DCK_TRIE_INDEX_OVERLAY_TAG);
+  overlay = (const dck_trie_t *)((uintptr_t)value & ~DCK_TRIE_INDEX_OVERLAY_TAG);
   return shared ? dck_trie_overlay_shared_value(overlay) : overlay->entries[0].value;
 }
 
@@ -391,10 +427,20 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   if (!dck_trie_is_overlay(root)) {
     return overlay_new(root, entry, root->count + 1u, 1, NULL, storage, owner, value_taken);
   }
-  /* Deeper than eight: indexed (invariant O2). */
-  dck_trie_t *index = root->overlay_depth >= DCK_TRIE_OVERLAY_MAX_DEPTH ? index_new(root) : NULL;
-  return overlay_new(root, entry, root->count + 1u, root->overlay_depth + 1u, index, storage, owner,
-                     value_taken);
+  /* Invariant O2. */
+  unsigned depth = root->overlay_depth; /* a plain overlay's depth, an indexed one's lag */
+  dck_trie_t *index = NULL;
+  if (root->kind == DCK_TRIE_KIND_OVERLAY && depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
+    depth += 1u; /* plain */
+  } else if (root->kind == DCK_TRIE_KIND_OVERLAY_INDEXED && depth < INDEX_MAX_LAG) {
+    depth += 1u; /* the same map below, one level further down */
+    index = *dck_trie_overlay_index_slot(root);
+    dck_trie_retain(index);
+  } else {
+    depth = DCK_TRIE_OVERLAY_MAX_DEPTH;
+    index = index_new(root);
+  }
+  return overlay_new(root, entry, root->count + 1u, depth, index, storage, owner, value_taken);
 }
 
 dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
