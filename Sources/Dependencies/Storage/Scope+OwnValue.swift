@@ -8,14 +8,15 @@ import CDependencies
 // would make two (the scope and the value's box), and leaving it frees one.
 //
 // The root in the scope does not count its own value (that would be a reference of the scope to
-// itself). Every other root that holds the entry — a fold of a longer chain, a merge, a canonical
-// form — holds a *stand-in* instead (`makeStandIn()`: a `_DependencyBox` of the same value, made
-// once, kept by this scope's root), so that no root ever holds the scope through its value. Two
+// itself). Every other root that holds the entry's value — a merge, a canonical form — holds a
+// *stand-in* instead (`makeStandIn()`: a `_DependencyBox` of the same value, made once, kept by
+// this scope's root), so that no root ever holds the scope through its value (the index of a
+// deeper overlay, which holds no value, refers to this scope's overlay: nesting makes none). Two
 // lookups of one override compare equal through `sharedLookup`, which gives the stand-in for the
 // scope.
 //
 // When the trie would build a root of its own rather than an overlay in the scope (a key set below
-// the top overlay, or a full chain), the scope inserts a box as `init(inserting:taking:into:)` does,
+// the top overlay), the scope inserts a box as `init(inserting:taking:into:)` does,
 // and its storage holds a copy of the value that nothing reads.
 //
 // ```swift

@@ -78,7 +78,7 @@ final class _Scope: @unchecked Sendable {
   /// Its parent is the scope whose root the new root keeps alive (`dck_trie_overlay_base`):
   /// `base` for a new key (an overlay on `base`'s root), `base`'s parent when the new root
   /// replaces `base`'s own override, none for a root the trie built afresh (a key set further
-  /// out, or a long chain folded). So the link keeps alive nothing the root does not: never a
+  /// out, or a merge). So the link keeps alive nothing the root does not: never a
   /// value the new root replaced (a value holding the scope that replaced it would otherwise close
   /// a cycle).
   ///
