@@ -157,18 +157,13 @@ static void *allocate_or_abort(size_t size) {
   return memory;
 }
 
-/* A new overlay adding `entry` (borrowed; its value retained, or its +1 taken over when
- * `value_taken`) to `parent` (retained) at `depth` (plain) or with lag `depth` (indexed, when
- * `index`, +1 taken over, is not NULL): built in `storage` for `owner`, or allocated (+1) when
- * `storage` is NULL. */
-static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
-                               unsigned depth, dck_trie_t *index, void *storage, void *owner,
-                               bool value_taken) {
-  dck_trie_t *node = storage;
-  if (node == NULL) {
-    node = allocate_or_abort(DCK_TRIE_OVERLAY_SIZE);
-    owner = NULL;
-  }
+/* Makes `node` (storage of DCK_TRIE_OVERLAY_SIZE bytes that no one else can see yet) an overlay
+ * adding `entry` (borrowed; its value retained, or its +1 taken over when `value_taken`; not
+ * counted when it is `owner`) to `parent` (retained) at `depth` (plain) or with lag `depth`
+ * (indexed, when `index`, +1 taken over, is not NULL), embedded in `owner` (NULL: allocated). */
+static dck_trie_t *overlay_init(dck_trie_t *node, dck_trie_t *parent,
+                                const dck_trie_entry_t *entry, size_t count, unsigned depth,
+                                dck_trie_t *index, void *owner, bool value_taken) {
   dck_rc_init(&node->refcount, 1); /* unused when embedded: the owner counts */
   node->datamap = 0;
   node->nodemap = 1; /* its one child: the parent (see dck_trie_node.h) */
@@ -193,6 +188,18 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
   *dck_trie_overlay_index_slot(node) = index;
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
+}
+
+/* overlay_init of a new overlay: built in `storage` for `owner`, or allocated (+1) when `storage`
+ * is NULL. */
+static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
+                               unsigned depth, dck_trie_t *index, void *storage, void *owner,
+                               bool value_taken) {
+  if (storage == NULL) {
+    return overlay_init(allocate_or_abort(DCK_TRIE_OVERLAY_SIZE), parent, entry, count, depth,
+                        index, NULL, value_taken);
+  }
+  return overlay_init(storage, parent, entry, count, depth, index, owner, value_taken);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -443,20 +450,41 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   return overlay_new(root, entry, root->count + 1u, depth, index, storage, owner, value_taken);
 }
 
-dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
-                                       uint64_t hash) {
+/* dck_trie_insert_owner_into on a root other than the empty one. */
+static __attribute__((noinline)) dck_trie_t *insert_owner_into_root(void *storage, void *owner,
+                                                                     dck_trie_t *root,
+                                                                     uintptr_t key, uint64_t hash) {
   dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
-  if (root == &dck_trie_empty_node) {
-    /* A scope's first override, the commonest entry: a plain overlay with nothing to retain,
-     * built here so that it compiles to the stores it needs. */
-    return overlay_new(root, &entry, 1, 1, NULL, storage, owner, false);
-  }
   bool replaces_top =
       dck_trie_is_overlay(root) && root->entries[0].key == key && root->entries[0].hash == hash;
   if (!replaces_top && dck_trie_get(root, key, hash) != NULL) {
     return NULL; /* a path copy: not a root in `storage` */
   }
+  /* The commonest nestings, built here: a scope in a few others adds one more plain overlay; one
+   * that sets the key of the scope around it replaces that scope's plain overlay (invariant O2). */
+  if (root->kind == DCK_TRIE_KIND_OVERLAY) {
+    if (replaces_top) {
+      return overlay_init(storage, dck_trie_overlay_parent(root), &entry, root->count,
+                          root->overlay_depth, NULL, owner, false);
+    }
+    if (root->overlay_depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
+      return overlay_init(storage, root, &entry, root->count + 1u, root->overlay_depth + 1u,
+                          NULL, owner, false);
+    }
+  }
   return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner, false);
+}
+
+dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
+                                       uint64_t hash) {
+  if (root == &dck_trie_empty_node) {
+    /* A scope's first override, the commonest entry: a plain overlay with nothing to retain,
+     * built here, in the stores it needs (the other cases in a function of their own, so that
+     * this one saves no register). */
+    dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
+    return overlay_init(storage, root, &entry, 1, 1, NULL, owner, false);
+  }
+  return insert_owner_into_root(storage, owner, root, key, hash);
 }
 
 void *dck_trie_overlay_shared_value(const dck_trie_t *node) {
@@ -509,6 +537,18 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
 }
 
 void dck_trie_embedded_destroy(void *storage) {
+  const dck_trie_t *node = storage;
+  void **words = dck_trie_overlay_words(node);
+  /* A scope's first override that carries its value, which no fold, shared lookup or index
+   * used: nothing to give back (and no register to save). The last reference is gone, so no
+   * thread can still set the slots: relaxed loads. */
+  if (words[0] == (void *)&dck_trie_empty_node && node->entries[0].value == words[1] &&
+      dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
+      dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
+      *dck_trie_overlay_index_slot(node) == NULL) {
+    DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
+    return;
+  }
   dck_trie_overlay_give_back(storage); /* leaves the storage to its owner */
 }
 

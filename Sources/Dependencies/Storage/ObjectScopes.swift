@@ -148,6 +148,9 @@ extension DependencyValues {
   /// `withDependencies(from:)`.
   @inlinable @inline(__always)
   static func _recordScopeOfCurrentValues<R>(ofResult result: R) {
+    // A result that cannot be a class (a number, a string, a struct: `_canBeClass` is decided when
+    // the scope's code is specialized) is not recorded, with no runtime call.
+    guard _canBeClass(R.self) != 0 else { return }
     // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
     // would go through a dynamic cast.
     if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {

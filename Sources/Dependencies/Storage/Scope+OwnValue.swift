@@ -37,24 +37,35 @@ extension _Scope {
   static func setting<Value: Sendable>(
     _ key: _KeyIdentity, to value: __owned Value, in base: __shared _Scope?
   ) -> _Scope {
-    let scope = spare() ?? _Scope()
+    let scope = settled(key, on: base)
     scope.ownValueAddress.initializeMemory(as: Value.self, to: value)
     scope.valueKind = _OwnValueKindOf<Value>.self
     scope.valueNeedsDestroying = !_isPOD(Value.self)
-    scope.settleOwnValue(key, on: base)
+    if scope.handle == dck_trie_empty() { scope.settleBoxOfOwnValue(key, on: base) }
     return scope
   }
 
-  /// Gives a scope that carries its value (whose storage holds it already) its root: `base`'s root
-  /// (or the empty root) with `key` mapped to this scope itself, or, where the trie would build a
-  /// root of its own, to a box of the value (`makeStandIn()`); then its parent.
+  /// A scope whose root maps `key` to the scope itself, whose value the caller then puts in its
+  /// storage (the core reads no value while it builds the root), and otherwise equals `base`'s
+  /// root (or the empty root), with its parent: one this thread kept spare, or a new one. Where the
+  /// trie would build a root of its own (a key set below the top overlay), the scope is left with
+  /// the empty root, for `settleBoxOfOwnValue(_:on:)` once the value is in.
   @usableFromInline
-  final func settleOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
+  static func settled(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
+    let scope = spare() ?? _Scope()
     // The base's root is alive (the caller holds `base`) while the new root is built.
-    let baseHandle = base?.handle ?? dck_trie_empty()!
-    if !insertOwnValue(key, into: baseHandle) {
-      insert(key, taking: Unmanaged.passRetained(makeStandIn()), into: baseHandle)
+    if scope.insertOwnValue(key, into: base?.handle ?? dck_trie_empty()!) {
+      scope.settleParent(base)
     }
+    return scope
+  }
+
+  /// Gives a scope that carries its value, and that `settled(_:on:)` could not give its root, the
+  /// root the trie builds with `key` mapped to a box of the value (`makeStandIn()`), and its parent.
+  @usableFromInline
+  final func settleBoxOfOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
+    insert(
+      key, taking: Unmanaged.passRetained(makeStandIn()), into: base?.handle ?? dck_trie_empty()!)
     settleParent(base)
   }
 
