@@ -23,8 +23,8 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 deps:
 	@scripts/ensure-libck.sh
 
-# The first line of the recipes that run scripts/run-tests.py.
-REQUIRE_PYTHON = @command -v $(PYTHON) >/dev/null || { echo "make $@ runs scripts/run-tests.py" \
+# The first line of the recipes that run a Python script (scripts/run-tests.py, scripts/bench.py, …).
+REQUIRE_PYTHON = @command -v $(PYTHON) >/dev/null || { echo "make $@ runs a script" \
   "with $(PYTHON), which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 
 ## The package's whole test suite in a release build, as the classic library's Linux CI runs it
@@ -110,12 +110,21 @@ static-build: deps
 library-evolution: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py
 
-## Prints the benchmark table (release build).
+## Prints the benchmark table: every row, this package beside the classic library 1.16.0 (release
+## builds; scripts/bench.py). The classic side is the package Benchmarks/Classic, which resolves
+## from the offline copies in $(VENDOR) when that folder exists, otherwise from GitHub, and stops
+## saying how to get it when it can do neither; BENCH_FLAGS=--no-classic measures this package
+## alone.
+VENDOR ?= ../shared/vendor
+export VENDOR
+BENCH_FLAGS ?=
 bench: deps
-	$(SWIFT) run -c release Benchmarks
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py $(BENCH_FLAGS)
 
 bench-quick: deps
-	$(SWIFT) run -c release Benchmarks --quick
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --quick $(BENCH_FLAGS)
 
 ## Clean-build time of a small package that uses @DependencyClient and @DependencyEntry, built
 ## against this repository by path (scripts/bench-build.py; BENCH_BUILD_FLAGS=--baseline also
@@ -124,17 +133,18 @@ BENCH_BUILD_FLAGS ?=
 bench-build: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-build.py $(BENCH_BUILD_FLAGS)
 
-## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
-## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then SCALING_RUNS more
-## runs of the concurrency group ($(BENCH_RESULTS)/concurrency-run-N.json), whose spread across runs
-## the figures publish (1 to 2 threads above all).
+## Full benchmark run, both libraries: prints the table, writes $(BENCH_RESULTS)/results.json and
+## draws its charts (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then
+## SCALING_RUNS more runs of the concurrency group ($(BENCH_RESULTS)/concurrency-run-N.json), whose
+## spread across runs the figures publish (1 to 2 threads above all).
 SCALING_RUNS ?= 4
 bench-json: deps
+	$(REQUIRE_PYTHON)
 	mkdir -p $(BENCH_RESULTS)
 	rm -f $(BENCH_RESULTS)/concurrency-run-*.json
-	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --json $(BENCH_RESULTS)/results.json $(BENCH_FLAGS)
 	for run in $$(seq $(SCALING_RUNS)); do \
-	  $(SWIFT) run -c release Benchmarks --only concurrency \
+	  SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --only concurrency $(BENCH_FLAGS) \
 	    --json $(BENCH_RESULTS)/concurrency-run-$$run.json > /dev/null || exit 1; \
 	done
 	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
@@ -146,16 +156,19 @@ deps-valgrind:
 	  "install valgrind, with its header valgrind/callgrind.h, with your package manager" \
 	  -- sh -c 'command -v valgrind && test -f /usr/include/valgrind/callgrind.h'
 
-## Instructions per operation of every single-threaded row, ours and the baseline, counted by
-## callgrind (valgrind): they do not move with the machine's load, as times do. Runs the release
-## build of `make bench` (scripts/bench-instructions.py and scripts/callgrind_counts.py have the
-## details).
+## Instructions per operation of every single-threaded row, this package's beside the classic
+## library's, counted by callgrind (valgrind): they do not move with the machine's load, as times
+## do. Runs the release builds of `make bench` (scripts/bench-instructions.py and
+## scripts/callgrind_counts.py have the details); BENCH_INSTRUCTIONS_JSON=FILE also writes the
+## counts to FILE.
 BENCH_GROUPS ?= reads,scopes,merge
 BENCH_ITERATIONS ?= 1000
+BENCH_INSTRUCTIONS_JSON ?=
 bench-instructions: deps deps-valgrind
-	$(SWIFT) build -c release --product Benchmarks
-	$(PYTHON) scripts/bench-instructions.py .build/release/Benchmarks \
-	  --only $(BENCH_GROUPS) --iterations $(BENCH_ITERATIONS)
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-instructions.py --only $(BENCH_GROUPS) \
+	  --iterations $(BENCH_ITERATIONS) $(if $(BENCH_INSTRUCTIONS_JSON),--json $(BENCH_INSTRUCTIONS_JSON)) \
+	  $(BENCH_FLAGS)
 
 ## The instruction-count gate (CI's): counts with callgrind our side of each row named in
 ## Benchmarks/Thresholds/instructions.json (release build of `make bench`), prints each against its
