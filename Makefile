@@ -17,6 +17,7 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
+  server-check server-bench figures deps-wrk \
   deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
 
@@ -58,12 +59,40 @@ integration: deps
 	cd IntegrationTests/ModuleAliases/CustomDumpUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
-## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
+## Runs the four examples of the package (Examples/); their tests run with `make test`
+## (Tests/ExamplesTests). The server example, a package of its own, has `make server-check`.
 examples: deps
 	$(SWIFT) run DiceGame
 	$(SWIFT) run InvoiceNumbers
 	$(SWIFT) run RequestHandling
 	$(SWIFT) run GracefulShutdown
+
+## wrk, the HTTP load generator of `make server-check` and `make server-bench`: installed with
+## apt-get when missing.
+deps-wrk:
+	@scripts/ensure-apt-package.sh wrk "wrk (an HTTP load generator)" \
+	  "install wrk with your package manager" -- sh -c 'command -v wrk'
+
+## The server example (Examples/Server, a package of its own: SwiftNIO, swift-log and
+## swift-service-lifecycle, resolved from $(VENDOR) when that folder exists, else from GitHub):
+## builds it in debug with its tests and runs them, loads the server with wrk for a few seconds
+## (each request with an id of its own, which every part of the handler must see: no mismatch, no
+## response that is not 2xx), then stops it with SIGTERM while a keep-alive connection is idle: it
+## must exit with status 0, its shutdown steps logged in order (scripts/check-server.py).
+server-check: deps deps-wrk
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-server.py
+
+## The server example under load, three ways: with this package, with the classic library 1.16.0
+## (Benchmarks/ClassicServer, the same application) and with no library (the same handler, values
+## passed by hand), release builds, wrk taking turns on each for a few rounds; prints requests/s,
+## p50 and p99 latency, peak RSS, and the requests that saw another's values (must be 0)
+## (scripts/server-bench.py; SERVER_BENCH_FLAGS="--rounds 5 --json FILE", …). About 3 minutes
+## after the builds.
+SERVER_BENCH_FLAGS ?=
+server-bench: deps deps-wrk
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/server-bench.py $(SERVER_BENCH_FLAGS)
 
 ## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
 ## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and
@@ -180,9 +209,21 @@ bench-gate: deps deps-valgrind
 	$(SWIFT) build -c release --product Benchmarks
 	$(PYTHON) scripts/bench-gate.py .build/release/Benchmarks $(BENCH_GATE_FLAGS)
 
+## Every committed figure again, in one command (after a change to the library, say): a full
+## `make bench-json`, the instruction counts of both libraries (docs/bench-instructions.json), the
+## server under load (docs/server-bench.json), then `make bench-docs`, which renders the README's
+## and the Performance article's blocks from them. About 15 minutes on 2 cores after the builds.
+figures:
+	$(MAKE) bench-json
+	$(MAKE) bench-instructions BENCH_INSTRUCTIONS_JSON=docs/bench-instructions.json
+	$(MAKE) server-bench SERVER_BENCH_FLAGS="--json docs/server-bench.json"
+	$(MAKE) bench-docs
+
 ## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra
 ## concurrency runs to docs/bench-runs.json, redraws the README's charts (docs/images/) and rewrites
-## the figures blocks of README.md and the Performance article (scripts/perf-table.py --write).
+## the figures blocks of README.md and the Performance article, with the gate's and the server's
+## tables from docs/bench-instructions.json and docs/server-bench.json (scripts/perf-table.py
+## --write).
 bench-docs:
 	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
 	$(PYTHON) scripts/perf-table.py --collect-runs docs/bench-runs.json \
