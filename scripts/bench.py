@@ -70,14 +70,20 @@ def classic_version():
     return pin["state"].get("version"), pin["state"]["revision"]
 
 
+# What the benchmark executables are built from: a change elsewhere (the docs) changes no figure.
+MEASURED = ["Package.swift", "Sources", "CSupport", "Benchmarks"]
+
+
 def our_commit():
-    """This repository's commit, with "+ changes" when the work tree differs from it."""
+    """This repository's commit, with "+ changes" when what the benchmarks are built from differs
+    from it in the work tree."""
     def git(*arguments):
         return subprocess.run(
             ["git", "-C", ROOT, *arguments], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True).stdout.strip()
     commit = git("rev-parse", "--short", "HEAD") or "unknown commit"
-    return commit + (" + changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", *MEASURED)
+    return commit + (" + changes" if changed else "")
 
 
 def sides(classic):

@@ -33,7 +33,9 @@ import platform
 import statistics
 import subprocess
 import sys
+import time
 
+from bench import cpu_seconds, loadavg, own_cpu_seconds
 from outside_packages import Unavailable
 from server_load import VARIANTS, Server, build, run_wrk, shutdown_problems
 
@@ -42,22 +44,25 @@ LABELS = {"ours": "swift-dependencies", "classic": "classic 1.16.0", "plain": "n
 
 
 def machine():
-    def first(path, prefix):
+    """The machine, as the benchmark's JSON describes it."""
+    def field(path, name, separator):
         try:
             with open(path, encoding="utf-8") as f:
-                return next((line.split(":", 1)[1].strip() for line in f if line.startswith(prefix)), None)
+                for line in f:
+                    key, found, value = line.partition(separator)
+                    if found and key.strip() == name:
+                        return value.strip().strip('"')
         except OSError:
-            return None
+            pass
+        return None
 
-    description = {
+    memory = field("/proc/meminfo", "MemTotal", ":")
+    return {
         "cores": str(os.cpu_count()),
-        "cpu": first("/proc/cpuinfo", "model name") or platform.processor() or "unknown",
-        "memory": first("/proc/meminfo", "MemTotal") or "unknown",
-        "os": first("/etc/os-release", "PRETTY_NAME=") or platform.platform(),
+        "cpu": field("/proc/cpuinfo", "model name", ":") or platform.processor() or "unknown",
+        "memory": f"{int(memory.split()[0]) // 1_048_576} GiB" if memory else "unknown",
+        "os": field("/etc/os-release", "PRETTY_NAME", "=") or platform.platform(),
     }
-    if description["os"].startswith("="):
-        description["os"] = description["os"][1:].strip('"')
-    return description
 
 
 def summary(runs):
@@ -100,6 +105,7 @@ def main():
         " the variants in turn, the order rotating", flush=True)
     runs = {name: [] for name in ORDER}
     problems = []
+    start = (time.time(), cpu_seconds(), own_cpu_seconds(), loadavg())
     for round_number in range(args.rounds):
         order = ORDER[round_number % len(ORDER):] + ORDER[:round_number % len(ORDER)]
         for name in order:
@@ -118,6 +124,11 @@ def main():
                 f" {result['mismatches']} mismatches, {result['non2xx']} not 2xx", flush=True)
 
     summaries = {name: summary(runs[name]) for name in ORDER}
+    # The cores other processes kept busy: the machine's busy time but that of the servers and wrk.
+    busy = "unknown"
+    if start[1] is not None:
+        others = (cpu_seconds() - start[1]) - (own_cpu_seconds() - start[2])
+        busy = f"{max(0.0, others) / (time.time() - start[0]):.2f}"
     print(
         f"\n{'':<20}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'peak RSS':>11}{'saw another':>13}"
         f"{'non-2xx':>9}{'socket errors':>15}")
@@ -127,8 +138,9 @@ def main():
             f"{LABELS[name]:<20}{found['requests_per_second']:>10,.0f}{found['p50_us'] / 1000:>9.2f}"
             f"{found['p99_us'] / 1000:>9.2f}{found['peak_rss_kib'] / 1024:>8.1f} MiB"
             f"{found['mismatches']:>13}{found['non2xx']:>9}{found['socket_errors']:>15}")
-    print("(medians over the rounds; requests that saw another's values, non-2xx and socket errors"
-          " summed over them)")
+    print(
+        "(medians over the rounds; requests that saw another's values, non-2xx and socket errors"
+        f" summed over them; other processes kept {busy} cores busy on average)")
     for name in ORDER:
         if summaries[name]["mismatches"] or summaries[name]["non2xx"]:
             problems.append(
@@ -141,7 +153,10 @@ def main():
             "wrk": command,
             "rounds": args.rounds,
             "warmUpSeconds": args.warm_up,
-            "machine": machine(),
+            "machine": {
+                **machine(), "loadavg at start": start[3], "loadavg at end": loadavg(),
+                "cores busy with other processes": busy,
+            },
             "variants": {name: VARIANTS[name].description for name in ORDER},
             "summary": summaries,
             "runs": runs,
