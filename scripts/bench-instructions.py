@@ -25,10 +25,9 @@ file, which the Performance article's table of the gated rows comes from: script
 
 import argparse
 import concurrent.futures
-import json
 import sys
 
-from bench import CLASSIC, OURS, PLAIN_SWIFT, build, sides
+from bench import CLASSIC, OURS, PLAIN_SWIFT, build, sides, write_json
 from callgrind_counts import CountError, count_instructions, runnable_copy
 from outside_packages import Unavailable
 
@@ -100,12 +99,10 @@ def main():
         print(f"{entry['name']:<80} {figure(entry['ours']):>12} {shown:>16} {ratio:>14}")
     print(f"(baseline: {label}; \"(plain)\": {PLAIN_SWIFT})")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(
-                {"command": "scripts/bench-instructions.py " + " ".join(sys.argv[1:]),
-                 "iterations": args.iterations, "sides": described, "rows": table},
-                f, indent=2, sort_keys=True)
-            f.write("\n")
+        write_json(args.json, {
+            "command": "scripts/bench-instructions.py " + " ".join(sys.argv[1:]),
+            "iterations": args.iterations, "sides": described, "rows": table,
+        })
     return 0
 
 

@@ -103,6 +103,14 @@ def sides(classic):
     }
 
 
+def write_json(path, document):
+    """Writes `document` to `path` as the committed results are written (sorted keys, indented)."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(document, f, indent=2, sort_keys=True)
+        f.write("\n")
+    print(f"wrote {path}")
+
+
 def run_side(executable, arguments):
     """Runs one benchmark executable with `arguments` and returns its JSON document; its own table
     is not shown (on a failure, its output is)."""
@@ -312,10 +320,7 @@ def main():
             "machine": machine,
             "rows": rows,
         }
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(document, f, indent=2, sort_keys=True)
-            f.write("\n")
-        print(f"wrote {args.json}")
+        write_json(args.json, document)
     return 0
 
 

@@ -18,7 +18,6 @@ the user directory, which stores the audit log's entries).
 """
 
 import argparse
-import os
 import subprocess
 import sys
 import time

@@ -27,7 +27,6 @@ shut down cleanly (exit status 0, its shutdown steps in order).
 """
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -35,7 +34,7 @@ import subprocess
 import sys
 import time
 
-from bench import cpu_seconds, loadavg, own_cpu_seconds
+from bench import cpu_seconds, loadavg, own_cpu_seconds, write_json
 from outside_packages import Unavailable
 from server_load import VARIANTS, Server, build, run_wrk, shutdown_problems
 
@@ -161,10 +160,7 @@ def main():
             "summary": summaries,
             "runs": runs,
         }
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(document, f, indent=2, sort_keys=True)
-            f.write("\n")
-        print(f"wrote {args.json}")
+        write_json(args.json, document)
     if problems:
         print("\nserver-bench: FAILED\n" + "\n".join(f"  {problem}" for problem in problems))
         return 1
