@@ -15,10 +15,10 @@ THREADS wrk threads (default 1), then stopped with SIGTERM. Every request has an
 every response shows the id wherever the handler read its request's values
 (scripts/server-isolation.lua).
 
-It prints a table of the medians over the rounds: requests per second, the 50th and 99th
-percentile latency, the server's peak resident memory (VmHWM, read before the SIGTERM), and the
-sums over the rounds: requests that saw another request's values (must be 0), responses that were
-not 2xx, socket errors; then every round's requests per second. With --json it writes all of it,
+It prints each run as it ends, then a table of the medians over the rounds: requests per second,
+the 50th and 99th percentile latency, the server's peak resident memory (VmHWM, read before the
+SIGTERM), and the sums over the rounds: requests that saw another request's values (must be 0),
+responses that were not 2xx, socket errors. With --json it writes all of it, every round's too,
 with the machine and the command (docs/server-bench.json is such a file: scripts/perf-table.py
 renders its table into the README and the Performance article).
 
@@ -108,9 +108,16 @@ def main():
     for round_number in range(args.rounds):
         order = ORDER[round_number % len(ORDER):] + ORDER[:round_number % len(ORDER)]
         for name in order:
-            server = Server(VARIANTS[name].executable("release"))
-            run_wrk(server.port, args.warm_up, args.connections, args.threads)
-            result = run_wrk(server.port, args.seconds, args.connections, args.threads)
+            try:
+                server = Server(VARIANTS[name].executable("release"))
+            except RuntimeError as error:
+                sys.exit(f"server-bench: {LABELS[name]}: {error}")
+            try:
+                run_wrk(server.port, args.warm_up, args.connections, args.threads)
+                result = run_wrk(server.port, args.seconds, args.connections, args.threads)
+            except RuntimeError as error:
+                server.stop()
+                sys.exit(f"server-bench: {LABELS[name]}, round {round_number + 1}: {error}")
             result["peak_rss_kib"] = server.peak_rss_kib()
             status, _, log = server.stop()
             for problem in shutdown_problems(status, log):
