@@ -212,7 +212,7 @@ bench-gate: deps deps-valgrind
 ## Every committed figure again, in one command (after a change to the library, say): a full
 ## `make bench-json`, the instruction counts of both libraries (docs/bench-instructions.json), the
 ## server under load (docs/server-bench.json), then `make bench-docs`, which renders the README's
-## and the Performance article's blocks from them. About 15 minutes on 2 cores after the builds.
+## and the Performance article's blocks from them. About 9 minutes on 2 cores after the builds.
 figures:
 	$(MAKE) bench-json
 	$(MAKE) bench-instructions BENCH_INSTRUCTIONS_JSON=docs/bench-instructions.json
