@@ -45,7 +45,7 @@ func runTrieMergeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, siz
       measure(settings) { iterations in
         for _ in 0..<iterations { dck_trie_release(dck_trie_merge(a, b)!) }
       }
-    } baseline: {
+    } plainSwift: {
       measure(settings) { iterations in
         for _ in 0..<iterations {
           var result = dictionaryA

@@ -36,7 +36,7 @@ func runTrieBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
         }
         blackHole(found)
       }
-    } baseline: {
+    } plainSwift: {
       measure(settings) { iterations in
         var found = 0
         for i in 0..<iterations where dictionary[keys[probes[i & 1023]]] != nil { found &+= 1 }
@@ -54,7 +54,7 @@ func runTrieBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
           dck_trie_release(dck_trie_insert(root, newKey, newHash, value)!)
         }
       }
-    } baseline: {
+    } plainSwift: {
       measure(settings) { iterations in
         for _ in 0..<iterations {
           var copy = dictionary  // shared, so the insert below copies it
