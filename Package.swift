@@ -37,12 +37,22 @@ let package = Package(
     // test-support products IssueReportingTestSupport, ConcurrencyExtrasTestSupport and
     // DependenciesTestObserver. (Classic declares IssueReportingTestSupport and, on Linux,
     // DependenciesTestObserver as dynamic libraries, for its Dependencies and IssueReporting to
-    // find at run time with dlopen; here nothing is looked up that way, and a dynamic library
-    // would carry a second copy of Dependencies into a test that also links it statically.)
+    // find at run time with dlopen; this package's modules look nothing up that way, and a dynamic
+    // library would carry a second copy of Dependencies into a test that also links it statically.
+    // What the classic IssueReporting looks up is in ClassicIssueReportingTestSupport, below.)
     .library(name: "XCTestDynamicOverlay", targets: ["XCTestDynamicOverlay"]),
     .library(name: "IssueReportingTestSupport", targets: ["IssueReportingTestSupport"]),
     .library(name: "ConcurrencyExtrasTestSupport", targets: ["ConcurrencyExtrasTestSupport"]),
     .library(name: "DependenciesTestObserver", targets: ["DependenciesTestObserver"]),
+    // For graphs that still hold the classic IssueReporting (xctest-dynamic-overlay, which
+    // swift-custom-dump and swift-sharing bring): the functions it looks up with dlsym to reach
+    // Swift Testing, under the names it looks up. Dynamic, as classic's IssueReportingTestSupport
+    // is, because a test binary exports none of its own symbols to dlsym; and named apart from it,
+    // since two dynamic products named IssueReportingTestSupport in one graph would be built to
+    // the same file. It carries its own copy of IssueReporting, which it records through.
+    .library(
+      name: "ClassicIssueReportingTestSupport", type: .dynamic,
+      targets: ["ClassicIssueReportingTestSupport"]),
     // `swift package switch-from-classic`: the manifest edit for projects that list the classic
     // satellite packages (see the plugin, and MigratingFromClassic).
     .plugin(name: "SwitchFromClassic", targets: ["SwitchFromClassic"]),
@@ -144,6 +154,7 @@ let package = Package(
     // Nothing to link here: issues reach the running test without it (IssueReporting finds the
     // test framework at run time). The module exists so that manifests that list it resolve.
     .target(name: "IssueReportingTestSupport"),
+    .target(name: "ClassicIssueReportingTestSupport", dependencies: ["IssueReporting"]),
     // The `.taskLocal($value, …)` test trait of the classic swift-concurrency-extras.
     .target(name: "ConcurrencyExtrasTestSupport"),
     // switch-from-classic: a command plugin, the tool it runs, and the edit (a library, so that

@@ -31,14 +31,6 @@ import Testing
     return work
   }
 
-  /// Replaces `old` with `new` in the file at `url`, as a user's hand edit; `old` must be there.
-  private func edit(_ url: URL, _ old: String, _ new: String) throws {
-    let text = try String(contentsOf: url, encoding: .utf8)
-    #expect(text.contains(old), "\(url.lastPathComponent) has no \(old)")
-    try text.replacingOccurrences(of: old, with: new).write(
-      to: url, atomically: true, encoding: .utf8)
-  }
-
   /// The tool the plugin built in ``pluginBuild``, to run without SwiftPM in between.
   private func builtTool() -> URL? {
     let walker = FileManager.default.enumerator(at: pluginBuild, includingPropertiesForKeys: nil)
