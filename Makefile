@@ -4,11 +4,10 @@
 SWIFT ?= swift
 CLANG ?= clang
 PYTHON ?= python3
-# SwiftPM orders the package's trait defines (-DClocks, -DFoundation, …) by a Set of its own, whose
-# order changes with the process's hash seed: the first build after a clean one writes them in one
-# order, the manifest cache keeps another, and the second build recompiles every module. A fixed
-# seed gives every swift process the same order, so that one build serves the next command.
-export SWIFT_DETERMINISTIC_HASHING := 1
+# No SWIFT_DETERMINISTIC_HASHING here: the targets share their builds with plain `swift build` and
+# `swift test`. (SwiftPM writes a package's trait defines in an order that changes with each
+# process's hash seed; this package's default traits are one define, ClassicDefaultTraits, so the
+# order cannot change: see Package.swift.)
 # The scripts run from the source tree: no __pycache__ beside them (scripts/surface/compare.py
 # imports symbols.py, which would otherwise leave one there).
 export PYTHONDONTWRITEBYTECODE := 1

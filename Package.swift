@@ -65,6 +65,13 @@ let package = Package(
   //   FoundationNetworking  `\.urlSession`
   //   CombineSchedulers     nothing: `\.mainQueue` and `\.mainRunLoop` need Combine (or
   //                         OpenCombine), which this package does not depend on
+  // The default is one trait, ClassicDefaultTraits, that stands for all four: the code gates each
+  // on `#if Clocks || ClassicDefaultTraits` (and so on). SwiftPM passes each enabled trait to the
+  // compiler as a define, in the order of a Set that changes with each process's hash seed: four
+  // defaults would make each `swift build` or `swift test` write the modules' commands in another
+  // order, and so recompile everything the one before built. One define has one order. A manifest
+  // that names traits (`traits: ["Clocks"]`, or none with `traits: []`) gets exactly those, as
+  // with classic (two or more named bring the changing order back, for that graph only).
   traits: [
     .trait(name: "Clocks", description: "The Clocks module and the clock dependencies."),
     .trait(
@@ -74,7 +81,13 @@ let package = Package(
       name: "Foundation",
       description: "The Foundation-backed dependencies: date, uuid, calendar, locale, …"),
     .trait(name: "FoundationNetworking", description: "The urlSession dependency."),
-    .default(enabledTraits: ["Clocks", "CombineSchedulers", "Foundation", "FoundationNetworking"]),
+    .trait(
+      name: "ClassicDefaultTraits",
+      description: """
+        The classic package's default traits, as one: what Clocks, CombineSchedulers, Foundation \
+        and FoundationNetworking enable.
+        """),
+    .default(enabledTraits: ["ClassicDefaultTraits"]),
   ],
   targets: [
     .systemLibrary(
@@ -111,7 +124,7 @@ let package = Package(
       name: "Dependencies",
       dependencies: [
         "CDependencies", "IssueReporting", "ConcurrencyExtras", "XCTestDynamicOverlay",
-        .target(name: "Clocks", condition: .when(traits: ["Clocks"])),
+        .target(name: "Clocks", condition: .when(traits: ["Clocks", "ClassicDefaultTraits"])),
       ]
     ),
     // The classic macros (`@DependencyClient`, `@DependencyEndpoint`, `@DependencyEntry`):
