@@ -221,6 +221,12 @@ let package = Package(
     .testTarget(
       name: "XCTestDynamicOverlayTests", dependencies: ["XCTestDynamicOverlay", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
+    // The hooks called as the classic IssueReporting calls them: compiled as it is compiled.
+    .testTarget(
+      name: "ClassicIssueReportingTestSupportTests",
+      dependencies: ["ClassicIssueReportingTestSupport"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+    ),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     // The macros' reader, expansions and protocol handling, on source text and messages, without
     // the compiler.
