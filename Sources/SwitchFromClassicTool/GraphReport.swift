@@ -116,11 +116,12 @@ private func reportSatellites(
     manifest: manifest, satellites: satellites.keys, identity: options.identity)
   if !links.isEmpty {
     stepsLeft = true
-    let issueReporting = satellites.keys.sorted().filter(ClassicIssueReportingLinks.packages.contains)
+    let issueReporting = satellites.keys.sorted()
+      .filter(ClassicIssueReportingLinks.packages.contains)
     print(
       """
-      switch-from-classic: the classic IssueReporting (\(issueReporting.joined(separator: ", "))) reaches Swift Testing only through \
-      functions it looks up at run time in a dynamic library, which classic's \
+      switch-from-classic: the classic IssueReporting (\(issueReporting.joined(separator: ", "))) \
+      reaches Swift Testing only through functions it looks up at run time in a dynamic library, which classic's \
       DependenciesTestSupport linked and this package's \(ClassicIssueReportingLinks.product) \
       provides: without it, an issue that package reports in a Swift Testing test (a failing \
       expectNoDifference) is only printed, and the test passes. Link it in each test target that \

@@ -163,7 +163,8 @@ import Testing
         ])
     #expect(
       ClassicIssueReportingLinks.steps(
-        manifest: manifest, satellites: ["swift-clocks"], identity: "swift-dependencies")
-        .isEmpty, "without the classic IssueReporting in the graph, nothing looks them up")
+        manifest: manifest, satellites: ["swift-clocks"], identity: "swift-dependencies"
+      )
+      .isEmpty, "without the classic IssueReporting in the graph, nothing looks them up")
   }
 }
