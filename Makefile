@@ -39,22 +39,21 @@ release-checks: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
 
 ## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
-## own; the withMainSerialExecutor tests in a `swift test` of their own), then the five integration
-## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser,
-## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one summary of all
-## (scripts/run-tests.py); VERBOSE=1 shows the whole output as it comes. Fails when any part fails.
+## own; the withMainSerialExecutor tests in a `swift test` of their own), then the four integration
+## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, SwitchFromClassic), each with its
+## output in .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1
+## shows the whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
+## packages from ../shared/vendor (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
 test: deps
 	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser
-## and SwitchFromClassic.
+## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
 	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
-	cd IntegrationTests/ModuleAliases/CustomDumpUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
 ## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).

@@ -3,7 +3,7 @@
 
 Usage: scripts/run-tests.py [--verbose] [--release]
 
-Seven parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Six parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
@@ -18,13 +18,10 @@ another swift):
   module-aliases   IntegrationTests/ModuleAliases/AliasUser, whose graph also holds other modules
                    with the names this library shares with the classic satellites (renamed with
                    moduleAliases), the recipe of MigratingFromClassic
-  custom-dump-graph
-                   IntegrationTests/ModuleAliases/CustomDumpUser, an app with @DependencyClient
-                   whose graph gets the classic satellites through another package (a stand-in
-                   of swift-custom-dump), switched by MigratingFromClassic's route
   switch-from-classic
                    IntegrationTests/SwitchFromClassic: `swift package switch-from-classic` run
-                   end to end on a fixture that lists stand-ins of the classic satellites
+                   end to end on fixtures that list stand-ins of the classic satellites, and on
+                   one with the real swift-custom-dump from ../shared/vendor (CustomDumpCLI)
 
 With --release (`make release-checks`), only the first two parts run, in a release build
 (`-c release`), with --parallel, and with --disable-testable-imports: the library modules are then
@@ -72,11 +69,6 @@ INTEGRATION_PARTS = [
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
     ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
-    (
-        "custom-dump-graph",
-        os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "CustomDumpUser"),
-        [],
-    ),
     ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
 ]
 
