@@ -121,11 +121,11 @@ private func reportSatellites(
     print(
       """
       switch-from-classic: the classic IssueReporting (\(issueReporting.joined(separator: ", "))) \
-      reaches Swift Testing only through functions it looks up at run time in a dynamic library, which classic's \
-      DependenciesTestSupport linked and this package's \(ClassicIssueReportingLinks.product) \
-      provides: without it, an issue that package reports in a Swift Testing test (a failing \
-      expectNoDifference) is only printed, and the test passes. Link it in each test target that \
-      linked classic's test support:
+      reaches Swift Testing only through functions it looks up at run time in a dynamic \
+      library, which classic's DependenciesTestSupport linked and this package's \
+      \(ClassicIssueReportingLinks.product) provides: without it, an issue that package reports \
+      in a Swift Testing test (a failing expectNoDifference) is only printed, and the test passes. \
+      Link it in each test target that linked classic's test support:
       """)
     for step in links { print(describe(step, in: name)) }
   }

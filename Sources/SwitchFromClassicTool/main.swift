@@ -4,7 +4,8 @@
 // bring in of the classic library and what is left to do about it (GraphReport.swift).
 //
 // Usage: SwitchFromClassicTool [--package-dir DIR] [--identity NAME] [--swift PATH] [--apply]
-// (the package in the current directory unless --package-dir names one). It can run without the
+// (the package in the current directory unless --package-dir names one); --help prints the
+// options and the exit statuses, and exits with 0. It can run without the
 // plugin, from this package's checkout, and then exits with the status itself:
 //
 //     swift run --package-path .build/checkouts/swift-dependencies SwitchFromClassicTool --apply
