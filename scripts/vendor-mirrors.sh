@@ -5,6 +5,9 @@
 #
 # usage: scripts/vendor-mirrors.sh PACKAGE_DIR
 #
+# Without that folder it writes nothing, and says so: the package then resolves from the URLs in
+# its manifest, as on a machine with network access.
+#
 # The copies are bare git repositories. A copy made by a tool that drops empty folders has lost
 # their empty refs/ folder, and git then takes them for no repository at all ("does not appear to be
 # a git repository"). When git refuses them so, this script points the mirrors at repositories of
@@ -15,9 +18,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 vendor=${VENDOR:-$root/../shared/vendor}
 package=${1:?usage: scripts/vendor-mirrors.sh PACKAGE_DIR}
 if [ ! -x "$vendor/mirrors.sh" ]; then
-  echo "vendor-mirrors.sh: no $vendor/mirrors.sh: the offline packages are expected in" \
-    "../shared/vendor beside this repository (or set VENDOR=DIR)" >&2
-  exit 1
+  echo "vendor-mirrors.sh: no $vendor/mirrors.sh (offline copies in ../shared/vendor beside this" \
+    "repository, or VENDOR=DIR): $package resolves its packages from their URLs" >&2
+  exit 0
 fi
 vendor=$(cd "$vendor" && pwd)
 "$vendor/mirrors.sh" "$package"
