@@ -51,7 +51,7 @@ test: deps
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
 ## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
-	cd IntegrationTests/ClassicUser && $(SWIFT) test --scratch-path ../../.build
+	cd IntegrationTests/ClassicUser && $(SWIFT) test
 	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test

@@ -11,8 +11,7 @@ another swift):
                    process of its own (no test may need another to have run before it)
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
                    hook they install is process-wide (also with --parallel)
-  integration      IntegrationTests/ClassicUser, a package that depends on this one (built in this
-                   package's .build, whose modules of this package it reuses)
+  integration      IntegrationTests/ClassicUser, a package that depends on this one
   classic-surface  IntegrationTests/ClassicSurface, a package that uses the classic library's
                    wider surface (XCTestDynamicOverlay, deprecated names, @_spi imports, traits,
                    the test-support products) with only its package URL and products re-pointed
@@ -66,18 +65,8 @@ PACKAGE_PARTS = [
 # --release: without -enable-testing (no test uses @testable import), the library modules are
 # compiled as `swift build -c release` compiles them, and a later release build reuses them.
 RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
-# ClassicUser builds in this package's own .build: it depends on this package with its default
-# traits and no module aliases, so SwiftPM's commands for this package's modules there are the
-# same, to the byte, as the package part's (the scratch path is the only thing that differed), and
-# it finds them built. Its own modules (Feature, FeatureTests, DependenciesOnlyTests) are named
-# unlike any of this package's. The other integration packages build this package differently
-# (other traits, aliases), and keep .build folders of their own.
 INTEGRATION_PARTS = [
-    (
-        "integration",
-        os.path.join(ROOT, "IntegrationTests", "ClassicUser"),
-        ["--scratch-path", os.path.join(ROOT, ".build")],
-    ),
+    ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
     ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
     ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
