@@ -39,20 +39,19 @@ release-checks: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
 
 ## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
-## own; the withMainSerialExecutor tests in a `swift test` of their own), then the four integration
-## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, SwitchFromClassic), each with its
-## output in .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1
-## shows the whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
+## own; the withMainSerialExecutor tests in a `swift test` of their own), then the three integration
+## packages (ClassicUser, ModuleAliases/AliasUser, SwitchFromClassic), each with its output in
+## .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
 ## packages from ../shared/vendor (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
 test: deps
 	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser and SwitchFromClassic.
+## dependency: ClassicUser, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
-	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
@@ -205,8 +204,7 @@ lint-swift:
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
 	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources \
-	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
-	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
+	  IntegrationTests/SwitchFromClassic/Package.swift \
 	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture \
 	  IntegrationTests/LibraryEvolution/Package.swift IntegrationTests/LibraryEvolution/Sources \
 	  IntegrationTests/LibraryEvolution/Tests

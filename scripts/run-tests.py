@@ -3,7 +3,7 @@
 
 Usage: scripts/run-tests.py [--verbose] [--release]
 
-Six parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Five parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
@@ -11,10 +11,10 @@ another swift):
                    process of its own (no test may need another to have run before it)
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
                    hook they install is process-wide (also with --parallel)
-  integration      IntegrationTests/ClassicUser, a package that depends on this one
-  classic-surface  IntegrationTests/ClassicSurface, a package that uses the classic library's
-                   wider surface (XCTestDynamicOverlay, deprecated names, @_spi imports, traits,
-                   the test-support products) with only its package URL and products re-pointed
+  integration      IntegrationTests/ClassicUser, a package that depends on this one: the classic
+                   API and macros (Feature), and the classic library's wider surface
+                   (XCTestDynamicOverlay, deprecated names, @_spi imports, traits, the test-support
+                   products) with only its package URL and products re-pointed (Clients)
   module-aliases   IntegrationTests/ModuleAliases/AliasUser, whose graph also holds other modules
                    with the names this library shares with the classic satellites (renamed with
                    moduleAliases), the recipe of MigratingFromClassic
@@ -67,7 +67,6 @@ PACKAGE_PARTS = [
 RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
 INTEGRATION_PARTS = [
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
-    ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
     ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
 ]
