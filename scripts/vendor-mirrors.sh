@@ -15,7 +15,9 @@
 # a symbolic ref) and links to everything else, so that nothing is copied but HEAD.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-vendor=${VENDOR:-$root/../shared/vendor}
+vendor=${VENDOR:-../shared/vendor}
+# A relative VENDOR is relative to this repository (as scripts/outside_packages.py reads it).
+case $vendor in /*) ;; *) vendor=$root/$vendor ;; esac
 package=${1:?usage: scripts/vendor-mirrors.sh PACKAGE_DIR}
 if [ ! -x "$vendor/mirrors.sh" ]; then
   echo "vendor-mirrors.sh: no $vendor/mirrors.sh (offline copies in ../shared/vendor beside this" \
