@@ -4,11 +4,10 @@
 SWIFT ?= swift
 CLANG ?= clang
 PYTHON ?= python3
-# SwiftPM orders the package's trait defines (-DClocks, -DFoundation, …) by a Set of its own, whose
-# order changes with the process's hash seed: the first build after a clean one writes them in one
-# order, the manifest cache keeps another, and the second build recompiles every module. A fixed
-# seed gives every swift process the same order, so that one build serves the next command.
-export SWIFT_DETERMINISTIC_HASHING := 1
+# No SWIFT_DETERMINISTIC_HASHING here: the targets share their builds with plain `swift build` and
+# `swift test`. (SwiftPM writes a package's trait defines in an order that changes with each
+# process's hash seed; this package's default traits are one define, ClassicDefaultTraits, so the
+# order cannot change: see Package.swift.)
 # The scripts run from the source tree: no __pycache__ beside them (scripts/surface/compare.py
 # imports symbols.py, which would otherwise leave one there).
 export PYTHONDONTWRITEBYTECODE := 1
@@ -17,14 +16,15 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
+  server-check server-bench figures deps-wrk \
   deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
 	@scripts/ensure-libck.sh
 
-# The first line of the recipes that run scripts/run-tests.py.
-REQUIRE_PYTHON = @command -v $(PYTHON) >/dev/null || { echo "make $@ runs scripts/run-tests.py" \
+# The first line of the recipes that run a Python script (scripts/run-tests.py, scripts/bench.py, …).
+REQUIRE_PYTHON = @command -v $(PYTHON) >/dev/null || { echo "make $@ runs a script" \
   "with $(PYTHON), which is missing: install Python 3 (apt-get install python3)." >&2; exit 1; }
 
 ## The package's whole test suite in a release build, as the classic library's Linux CI runs it
@@ -40,30 +40,56 @@ release-checks: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
 
 ## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
-## own; the withMainSerialExecutor tests in a `swift test` of their own), then the five integration
-## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser,
-## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one summary of all
-## (scripts/run-tests.py); VERBOSE=1 shows the whole output as it comes. Fails when any part fails.
+## own; the withMainSerialExecutor tests in a `swift test` of their own), then the three integration
+## packages (ClassicUser, ModuleAliases/AliasUser, SwitchFromClassic), each with its output in
+## .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
+## packages from ../shared/vendor (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
 test: deps
 	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser
-## and SwitchFromClassic.
+## dependency: ClassicUser, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
-	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
-	cd IntegrationTests/ModuleAliases/CustomDumpUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
-## Runs the four examples (Examples/); their tests run with `make test` (Tests/ExamplesTests).
+## Runs the four examples of the package (Examples/); their tests run with `make test`
+## (Tests/ExamplesTests). The server example, a package of its own, has `make server-check`.
 examples: deps
 	$(SWIFT) run DiceGame
 	$(SWIFT) run InvoiceNumbers
 	$(SWIFT) run RequestHandling
 	$(SWIFT) run GracefulShutdown
+
+## wrk, the HTTP load generator of `make server-check` and `make server-bench`: installed with
+## apt-get when missing.
+deps-wrk:
+	@scripts/ensure-apt-package.sh wrk "wrk (an HTTP load generator)" \
+	  "install wrk with your package manager" -- sh -c 'command -v wrk'
+
+## The server example (Examples/Server, a package of its own: SwiftNIO, swift-log and
+## swift-service-lifecycle, resolved from $(VENDOR) when that folder exists, else from GitHub):
+## builds it in debug with its tests and runs them, loads the server with wrk for a few seconds
+## (each request with an id of its own, which every part of the handler must see: no mismatch, no
+## response that is not 2xx), then stops it with SIGTERM while a keep-alive connection is idle: it
+## must exit with status 0, its shutdown steps logged in order (scripts/check-server.py).
+server-check: deps deps-wrk
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-server.py
+
+## The server example under load, three ways: with this package, with the classic library 1.16.0
+## (Benchmarks/ClassicServer, the same application) and with no library (the same handler, values
+## passed by hand), release builds, wrk taking turns on each for a few rounds; prints requests/s,
+## p50 and p99 latency, peak RSS, and the requests that saw another's values (must be 0)
+## (scripts/server-bench.py; SERVER_BENCH_FLAGS="--rounds 5 --json FILE", …). About 3 minutes
+## after the builds.
+SERVER_BENCH_FLAGS ?=
+server-bench: deps deps-wrk
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/server-bench.py $(SERVER_BENCH_FLAGS)
 
 ## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
 ## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and
@@ -110,12 +136,21 @@ static-build: deps
 library-evolution: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py
 
-## Prints the benchmark table (release build).
+## Prints the benchmark table: every row, this package beside the classic library 1.16.0 (release
+## builds; scripts/bench.py). The classic side is the package Benchmarks/Classic, which resolves
+## from the offline copies in $(VENDOR) when that folder exists, otherwise from GitHub, and stops
+## saying how to get it when it can do neither; BENCH_FLAGS=--no-classic measures this package
+## alone.
+VENDOR ?= ../shared/vendor
+export VENDOR
+BENCH_FLAGS ?=
 bench: deps
-	$(SWIFT) run -c release Benchmarks
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py $(BENCH_FLAGS)
 
 bench-quick: deps
-	$(SWIFT) run -c release Benchmarks --quick
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --quick $(BENCH_FLAGS)
 
 ## Clean-build time of a small package that uses @DependencyClient and @DependencyEntry, built
 ## against this repository by path (scripts/bench-build.py; BENCH_BUILD_FLAGS=--baseline also
@@ -124,17 +159,18 @@ BENCH_BUILD_FLAGS ?=
 bench-build: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-build.py $(BENCH_BUILD_FLAGS)
 
-## Full benchmark run: prints the table, writes $(BENCH_RESULTS)/results.json and draws its charts
-## (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then SCALING_RUNS more
-## runs of the concurrency group ($(BENCH_RESULTS)/concurrency-run-N.json), whose spread across runs
-## the figures publish (1 to 2 threads above all).
+## Full benchmark run, both libraries: prints the table, writes $(BENCH_RESULTS)/results.json and
+## draws its charts (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then
+## SCALING_RUNS more runs of the concurrency group ($(BENCH_RESULTS)/concurrency-run-N.json), whose
+## spread across runs the figures publish (1 to 2 threads above all).
 SCALING_RUNS ?= 4
 bench-json: deps
+	$(REQUIRE_PYTHON)
 	mkdir -p $(BENCH_RESULTS)
 	rm -f $(BENCH_RESULTS)/concurrency-run-*.json
-	$(SWIFT) run -c release Benchmarks --json $(BENCH_RESULTS)/results.json
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --json $(BENCH_RESULTS)/results.json $(BENCH_FLAGS)
 	for run in $$(seq $(SCALING_RUNS)); do \
-	  $(SWIFT) run -c release Benchmarks --only concurrency \
+	  SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --only concurrency $(BENCH_FLAGS) \
 	    --json $(BENCH_RESULTS)/concurrency-run-$$run.json > /dev/null || exit 1; \
 	done
 	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
@@ -146,16 +182,19 @@ deps-valgrind:
 	  "install valgrind, with its header valgrind/callgrind.h, with your package manager" \
 	  -- sh -c 'command -v valgrind && test -f /usr/include/valgrind/callgrind.h'
 
-## Instructions per operation of every single-threaded row, ours and the baseline, counted by
-## callgrind (valgrind): they do not move with the machine's load, as times do. Runs the release
-## build of `make bench` (scripts/bench-instructions.py and scripts/callgrind_counts.py have the
-## details).
+## Instructions per operation of every single-threaded row, this package's beside the classic
+## library's, counted by callgrind (valgrind): they do not move with the machine's load, as times
+## do. Runs the release builds of `make bench` (scripts/bench-instructions.py and
+## scripts/callgrind_counts.py have the details); BENCH_INSTRUCTIONS_JSON=FILE also writes the
+## counts to FILE.
 BENCH_GROUPS ?= reads,scopes,merge
 BENCH_ITERATIONS ?= 1000
+BENCH_INSTRUCTIONS_JSON ?=
 bench-instructions: deps deps-valgrind
-	$(SWIFT) build -c release --product Benchmarks
-	$(PYTHON) scripts/bench-instructions.py .build/release/Benchmarks \
-	  --only $(BENCH_GROUPS) --iterations $(BENCH_ITERATIONS)
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-instructions.py --only $(BENCH_GROUPS) \
+	  --iterations $(BENCH_ITERATIONS) $(if $(BENCH_INSTRUCTIONS_JSON),--json $(BENCH_INSTRUCTIONS_JSON)) \
+	  $(BENCH_FLAGS)
 
 ## The instruction-count gate (CI's): counts with callgrind our side of each row named in
 ## Benchmarks/Thresholds/instructions.json (release build of `make bench`), prints each against its
@@ -167,9 +206,21 @@ bench-gate: deps deps-valgrind
 	$(SWIFT) build -c release --product Benchmarks
 	$(PYTHON) scripts/bench-gate.py .build/release/Benchmarks $(BENCH_GATE_FLAGS)
 
+## Every committed figure again, in one command (after a change to the library, say): a full
+## `make bench-json`, the instruction counts of both libraries (docs/bench-instructions.json), the
+## server under load (docs/server-bench.json), then `make bench-docs`, which renders the README's
+## and the Performance article's blocks from them. About 9 minutes on 2 cores after the builds.
+figures:
+	$(MAKE) bench-json
+	$(MAKE) bench-instructions BENCH_INSTRUCTIONS_JSON=docs/bench-instructions.json
+	$(MAKE) server-bench SERVER_BENCH_FLAGS="--json docs/server-bench.json"
+	$(MAKE) bench-docs
+
 ## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra
 ## concurrency runs to docs/bench-runs.json, redraws the README's charts (docs/images/) and rewrites
-## the figures blocks of README.md and the Performance article (scripts/perf-table.py --write).
+## the figures blocks of README.md and the Performance article, with the gate's and the server's
+## tables from docs/bench-instructions.json and docs/server-bench.json (scripts/perf-table.py
+## --write).
 bench-docs:
 	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
 	$(PYTHON) scripts/perf-table.py --collect-runs docs/bench-runs.json \
@@ -207,8 +258,7 @@ lint-swift:
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
 	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources \
-	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
-	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
+	  IntegrationTests/SwitchFromClassic/Package.swift \
 	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture \
 	  IntegrationTests/LibraryEvolution/Package.swift IntegrationTests/LibraryEvolution/Sources \
 	  IntegrationTests/LibraryEvolution/Tests

@@ -1,21 +1,20 @@
 #!/usr/bin/env python3
-"""Draws the benchmark charts from the JSON the benchmark executable writes.
+"""Draws the benchmark charts from the JSON scripts/bench.py writes (`make bench-json`).
 
-    swift run -c release Benchmarks --json bench-results/results.json
+    python3 scripts/bench.py --json bench-results/results.json
     python3 scripts/bench-charts.py bench-results/results.json bench-results/
 
 Writes two PNGs into the output folder:
 
   keys-in-context.png  ns/op against the number of keys in context (log-log): a read, and entering
-                       a scope with one override, ours beside the in-repo classic model;
+                       a scope with one override, ours beside the classic library;
   read-scaling.png     reads per second of one shared model's @Dependency property (a cached
                        default, model created at the root) against the number of threads (solid)
                        or of child tasks of a task group (dashed) reading it at once, ours beside
-                       the in-repo classic model; @Dependency(\\.key), and ours through
+                       the classic library; @Dependency(\\.key), and ours through
                        @Dependency(Key.self) (dotted).
 
-The baseline series is labelled "in-repo classic model": Benchmarks/Suite/ClassicBaseline*.swift,
-this repository's model of the classic library's algorithm, not the classic library itself.
+The baseline series is labelled with the classic library's version, as the results name it.
 
 Installs matplotlib with pip when it cannot be imported.
 """
@@ -39,13 +38,15 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 OURS = "#1f77b4"
 CLASSIC = "#d62728"
-# What the baseline series is: a model of the classic algorithm, not the classic library.
-CLASSIC_LABEL = "in-repo classic model"
+# What the baseline series is, unless the results name it (`sides.baselineLabel`).
+CLASSIC_LABEL = "classic"
 
 
 def load(path):
+    global CLASSIC_LABEL
     with open(path, encoding="utf-8") as file:
         document = json.load(file)
+    CLASSIC_LABEL = document.get("sides", {}).get("baselineLabel") or CLASSIC_LABEL
     return document.get("machine", {}), document["rows"]
 
 
@@ -176,7 +177,7 @@ def read_scaling_chart(rows, machine, output):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results", help="the JSON written by `Benchmarks --json FILE`")
+    parser.add_argument("results", help="the JSON written by `scripts/bench.py --json FILE`")
     parser.add_argument("output", help="the folder to write the PNGs into")
     arguments = parser.parse_args()
 

@@ -5,8 +5,9 @@ Usage:
   scripts/bench-gate.py BENCHMARKS [--thresholds FILE] [--iterations N]
   scripts/bench-gate.py BENCHMARKS --print-thresholds [--headroom PERCENT]
 
-BENCHMARKS is a release build of the benchmark executable (`make bench-gate` builds it, as `make
-bench` does, and runs this script). The thresholds file (Benchmarks/Thresholds/instructions.json)
+BENCHMARKS is a release build of this package's benchmark executable (`make bench-gate` builds it,
+as `make bench` does, and runs this script); the gate counts this package only, never the classic
+library's executable that `make bench` runs beside it. The thresholds file (Benchmarks/Thresholds/instructions.json)
 is one JSON object: each key is the name of a benchmark row of times as the benchmark prints it,
 each value the most instructions per operation that our side of the row may take. The script
 counts our side of those rows only, with callgrind (scripts/callgrind_counts.py has the details),
@@ -15,8 +16,7 @@ prints each row's count against its threshold, and fails (status 1) naming:
 - every threshold whose row the benchmark no longer has (renamed or removed), and every row that
   ran but was not counted: a threshold that checks nothing is an error, not a pass.
 
-Each row is counted in a benchmark process of its own (`--only reads,scopes,merge --no-baseline
---row NAME`), as many at a time as the machine has cores (`--jobs`), so that its count depends
+Each row is counted in a benchmark process of its own (`--only reads,scopes,merge --row NAME`), as many at a time as the machine has cores (`--jobs`), so that its count depends
 only on its own code and its group's set-up, not on which other rows the file names: some rows
 cost more or less after other work in the same process ("withDependencies(from:), model has 10
 overrides", which is mostly reflection, took from 24,801 to 25,896 instructions depending on what
@@ -84,9 +84,9 @@ def count_rows(benchmarks, names, iterations, jobs):
     time. Returns the counts by name and, for each name without one, why (in the order of
     `names`). Raises CountError when a run fails."""
     def one(executable, name):
-        arguments = ["--only", GROUPS, "--no-baseline", "--row", name]
+        arguments = ["--only", GROUPS, "--row", name]
         rows, document = count_instructions(executable, arguments, iterations)
-        counted = [row["ours"] for row in rows if row["name"] == name]
+        counted = [row["measured"] for row in rows if row["name"] == name]
         if counted:
             return counted[0], None
         if name in document.get("unmatchedRows", []):

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Counts instructions per operation of each benchmark row, ours and the baseline (callgrind).
+"""Counts instructions per operation of each benchmark row, this package's and the classic
+library's (callgrind).
 
 Usage:
-  scripts/bench-instructions.py BENCHMARKS [--iterations N] [--only GROUPS] [--json FILE]
+  scripts/bench-instructions.py [--iterations N] [--only GROUPS] [--json FILE] [--no-classic]
 
-BENCHMARKS is a release build of the benchmark executable (`make bench-instructions` builds it,
-as `make bench` does, and runs this script). The script runs it under callgrind with
-`--iterations N` (every measurement is one warm-up and one timed sample of exactly N operations)
-and gives each row's instructions per operation (scripts/callgrind_counts.py has the details).
+`make bench-instructions` runs it. It builds the two benchmark executables as `make bench` does
+(scripts/bench.py: this package's `Benchmarks`, and `ClassicBenchmarks`, the same rows built
+against the classic library in Benchmarks/Classic), runs each under callgrind with `--iterations
+N` (every measurement is one warm-up and one timed sample of exactly N operations), both at once,
+and gives each row's instructions per operation, ours beside the classic library's (plain Swift's
+on the C core's rows); scripts/callgrind_counts.py has the details.
 
 Instruction counts do not move with the load of the machine, unlike times, so they compare two
 implementations on a busy machine; they do not see cache misses, lock contention or the cost of
@@ -16,16 +19,17 @@ count only the thread that waits for them and are left out: their reads are the 
 reads. The rows measured on one task ("… on a task") count that task's thread, which takes the
 sample, and are kept.
 
-BENCHMARKS may be any build of Benchmarks/Suite, for example one compiled against another
-implementation of the classic API (see Benchmarks/Suite/main.swift); "ours" is then that
-implementation.
+With --json, the counts of both sides are written to FILE (docs/bench-instructions.json is such a
+file, which the Performance article's table of the gated rows comes from: scripts/perf-table.py).
 """
 
 import argparse
-import json
+import concurrent.futures
 import sys
 
+from bench import CLASSIC, OURS, PLAIN_SWIFT, build, sides, write_json
 from callgrind_counts import CountError, count_instructions, runnable_copy
+from outside_packages import Unavailable
 
 DEFAULT_GROUPS = "reads,scopes,merge"
 
@@ -35,32 +39,70 @@ def figure(x):
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
+def count(executable, groups, iterations):
+    """The rows `count_instructions` gives for one executable."""
+    with runnable_copy(executable) as copy:
+        rows, _ = count_instructions(copy, ["--only", groups], iterations)
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("benchmarks", help="the benchmark executable (release build)")
     parser.add_argument("--iterations", type=int, default=1000, help="operations per sample")
     parser.add_argument("--only", default=DEFAULT_GROUPS, help="benchmark groups to run")
     parser.add_argument("--json", help="also write the counts to this JSON file")
+    parser.add_argument(
+        "--no-classic", action="store_true", help="count this package alone")
     args = parser.parse_args()
+    classic = not args.no_classic
 
     try:
-        with runnable_copy(args.benchmarks) as executable:
-            print(f"counting {args.benchmarks} --only {args.only} with callgrind", file=sys.stderr)
-            table, _ = count_instructions(executable, ["--only", args.only], args.iterations)
+        build(classic)
+    except Unavailable as error:
+        sys.exit(
+            f"bench-instructions: {error}\n\n`make bench-instructions BENCH_FLAGS=--no-classic`"
+            " counts this package alone.")
+    executables = [OURS] + ([CLASSIC] if classic else [])
+    print(f"counting {', '.join(executables)} --only {args.only} with callgrind", file=sys.stderr)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(len(executables)) as pool:
+            counted = list(
+                pool.map(lambda executable: count(executable, args.only, args.iterations), executables))
     except CountError as error:
         sys.exit(f"bench-instructions: {error}")
 
-    print(f"instructions per operation (callgrind, {args.iterations} operations per sample)")
-    print(f"{'row':<80} {'ours':>12} {'baseline':>12} {'baseline/ours':>14}")
+    described = sides(classic)
+    classic_rows = {(row["group"], row["name"]): row for row in (counted[1] if classic else [])}
+    table = []
+    for row in counted[0]:
+        if row["plainSwift"] is not None:
+            baseline, kind = row["plainSwift"], PLAIN_SWIFT
+        else:
+            other = classic_rows.get((row["group"], row["name"]))
+            baseline, kind = (other["measured"], "classic") if other else (None, None)
+        table.append({
+            "group": row["group"], "name": row["name"], "ours": row["measured"],
+            "baseline": baseline, "baselineKind": kind,
+        })
+
+    print(
+        f"instructions per operation (callgrind, {args.iterations} operations per sample)\n"
+        f"ours:     {described['ours']}\n"
+        f"baseline: {described['baseline']}; {PLAIN_SWIFT} on the C core's rows")
+    label = described.get("baselineLabel") or "baseline"
+    print(f"{'row':<80} {'ours':>12} {'baseline':>16} {'baseline/ours':>14}")
     for entry in table:
         baseline = entry["baseline"]
+        shown = "" if baseline is None else figure(baseline) + (
+            " (plain)" if entry["baselineKind"] == PLAIN_SWIFT else "")
         ratio = "" if baseline is None else f"{baseline / entry['ours']:.2f}"
-        print(
-            f"{entry['name']:<80} {figure(entry['ours']):>12}"
-            + f" {'' if baseline is None else figure(baseline):>12} {ratio:>14}")
+        print(f"{entry['name']:<80} {figure(entry['ours']):>12} {shown:>16} {ratio:>14}")
+    print(f"(baseline: {label}; \"(plain)\": {PLAIN_SWIFT})")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"iterations": args.iterations, "rows": table}, f, indent=2)
+        write_json(args.json, {
+            "command": "scripts/bench-instructions.py " + " ".join(sys.argv[1:]),
+            "iterations": args.iterations, "sides": described, "rows": table,
+        })
     return 0
 
 

@@ -1,14 +1,16 @@
 """Instructions per operation of the benchmark's rows, counted by callgrind (valgrind).
 
-Shared by scripts/bench-instructions.py (every single-threaded row, ours and the baseline) and
-scripts/bench-gate.py (the rows of Benchmarks/Thresholds/instructions.json, ours only).
+Shared by scripts/bench-instructions.py (every single-threaded row, this package's and the classic
+library's) and scripts/bench-gate.py (the rows of Benchmarks/Thresholds/instructions.json, this
+package's only).
 
-`count_instructions` runs a release build of the benchmark executable (a `runnable_copy` of it)
-under `valgrind --tool=callgrind --collect-atstart=no` with `--iterations N` (every measurement is
-one warm-up and one timed sample of exactly N operations) and `--json`, so each row of the JSON
-names its samples (`oursSample`, `baselineSample`); callgrind writes one dump per timed sample
-("sample k", see `timedSample` in Benchmarks/Suite/Harness.swift). A row's figure is its dump's
-instructions divided by N.
+`count_instructions` runs a release build of a benchmark executable (a `runnable_copy` of it:
+this package's `Benchmarks` or Benchmarks/Classic's `ClassicBenchmarks`) under `valgrind
+--tool=callgrind --collect-atstart=no` with `--iterations N` (every measurement is one warm-up and
+one timed sample of exactly N operations) and `--json`, so each row of the JSON names its samples
+(`measured.sample`, and `plainSwift.sample` on the C core's rows); callgrind writes one dump per
+timed sample ("sample k", see `timedSample` in Benchmarks/Suite/Harness.swift). A row's figure is
+its dump's instructions divided by N.
 
 Valgrind 3.19 (Debian 12) cannot read the DWARF 5 debug information that clang writes for the C
 targets of a plain `swift build -c release`, and stops. The executable runs from a copy without
@@ -67,7 +69,7 @@ def runnable_copy(benchmarks):
         if shutil.which(tool) is None:
             raise CountError(f"{tool} is missing: install it (Debian: apt-get install {package})")
     with tempfile.TemporaryDirectory(prefix="callgrind-counts-") as directory:
-        executable = os.path.join(directory, "Benchmarks")
+        executable = os.path.join(directory, os.path.basename(benchmarks))
         strip = subprocess.run(
             ["objcopy", "--strip-debug", benchmarks, executable],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -81,17 +83,18 @@ def count_instructions(executable, arguments, iterations):
     operations per sample.
 
     Returns (rows, document): a dict per row of times that callgrind counted, in the run's order,
-    with "group", "name", "ours" and "baseline" (instructions per operation; None for a side not
-    measured), and the benchmark's whole JSON document. Raises CountError when the run fails.
+    with "group", "name", "measured" and "plainSwift" (instructions per operation; "plainSwift" is
+    None but on the C core's rows), and the benchmark's whole JSON document. Raises CountError when
+    the run fails.
     """
     with tempfile.TemporaryDirectory(prefix="callgrind-counts-") as directory:
         # The benchmark runs in `directory` with the same arguments and environment wherever it is
         # started from (see above).
-        link = os.path.join(directory, "Benchmarks")
-        os.symlink(os.path.abspath(executable), link)
+        name = os.path.basename(executable)
+        os.symlink(os.path.abspath(executable), os.path.join(directory, name))
         command = [
             shutil.which("valgrind"), "--tool=callgrind", "--collect-atstart=no",
-            "--callgrind-out-file=cg.out", "./Benchmarks", *arguments,
+            "--callgrind-out-file=cg.out", f"./{name}", *arguments,
             "--iterations", str(iterations), "--json", "results.json",
         ]
         environment = {"SWIFT_DETERMINISTIC_HASHING": "1"}
@@ -107,24 +110,25 @@ def count_instructions(executable, arguments, iterations):
         totals = dump_totals(directory)
         with open(os.path.join(directory, "results.json"), encoding="utf-8") as f:
             document = json.load(f)
-        if not totals and any(row.get("oursSample") for row in document["rows"]):
+        if not totals and any(row["measured"].get("sample") for row in document["rows"]):
             raise CountError(
                 "callgrind wrote no sample dumps: the executable was built without valgrind's"
                 " header <valgrind/callgrind.h> (Benchmarks/CallgrindSamples). With valgrind"
                 " installed, delete the build's CallgrindSamples.build folder and build again.")
 
+    def per_operation(figure):
+        total = totals.get((figure or {}).get("sample"))
+        return None if total is None else total / iterations
+
     rows = []
     for row in document["rows"]:
-        if row["unit"] != "ns/op":
-            continue
-        ours = totals.get(row.get("oursSample"))
-        baseline = totals.get(row.get("baselineSample"))
-        if ours is None:
+        measured = per_operation(row["measured"])
+        if row["unit"] != "ns/op" or measured is None:
             continue
         rows.append({
             "group": row["group"],
             "name": row["name"],
-            "ours": ours / iterations,
-            "baseline": None if baseline is None else baseline / iterations,
+            "measured": measured,
+            "plainSwift": per_operation(row.get("plainSwift")),
         })
     return rows, document

@@ -9,8 +9,9 @@ graph-picture` runs the GracefulShutdown example with `--graph-json`, then this 
 Graphviz or other drawing package is needed: the layout is a small layered one (Sugiyama's
 scheme, simplified).
 
-- Layers: a value that no other value read is in the top layer; every other value is one layer
-  below the lowest value that read it, so every arrow points down.
+- Layers: a value that no other value depends on (read or declared) is in the top layer; every
+  other value is one layer below the lowest value that depends on it, so every arrow points down
+  (but one that closes a cycle of declared values). An arrow to a declared value is dashed.
 - An arrow that spans several layers passes through a point of its own in each layer between,
   placed among the boxes of that layer, so that it goes between boxes rather than through them.
 - Order within a layer: by node id first, then by the mean position of what points at it (two
@@ -35,13 +36,17 @@ MARGIN = 16
 
 
 def duration_text(nanoseconds):
-    """As `Duration.graphDescription`: milliseconds (or seconds from 1 s), two decimals, down."""
-    microseconds = max(0, nanoseconds // 1000)
-    if microseconds < 1_000_000:
-        hundredths = microseconds // 10
-        return f"{hundredths // 100}.{hundredths % 100:02d} ms"
-    hundredths = microseconds // 10_000
-    return f"{hundredths // 100}.{hundredths % 100:02d} s"
+    """As `Duration.shortDescription`: milliseconds (or seconds from 1 s), two decimals, toward
+    zero, with the sign of a negative duration."""
+    magnitude = abs(nanoseconds)
+    if magnitude < 1_000_000_000:
+        whole, hundredths = divmod(magnitude // 10_000, 100)
+        unit = "ms"
+    else:
+        whole, hundredths = magnitude // 1_000_000_000, magnitude % 1_000_000_000 // 10_000_000
+        unit = "s"
+    sign = "-" if nanoseconds < 0 and (whole or hundredths) else ""
+    return f"{sign}{whole}.{hundredths:02d} {unit}"
 
 
 def picture_lines(node, step):
@@ -73,7 +78,7 @@ def layout(graph):
             steps[node_id] = index + 1
     readers = {node["id"]: [] for node in nodes}
     for node in nodes:
-        for read in node["reads"]:
+        for read in node["reads"] + node.get("declared", []):
             readers[read].append(node["id"])
 
     layer = {}
@@ -100,7 +105,8 @@ def layout(graph):
         }
     edges = []
     for node in nodes:
-        for read in node["reads"]:
+        declared = node.get("declared", [])
+        for read in node["reads"] + declared:
             path = [("node", node["id"])]
             for between in range(layer[node["id"]] + 1, layer[read]):
                 dummy = ("dummy", node["id"], read, between)
@@ -109,7 +115,7 @@ def layout(graph):
             path.append(("node", read))
             for upper, lower in zip(path, path[1:]):
                 vertices[lower]["parents"].append(upper)
-            edges.append(path)
+            edges.append((path, read in declared and read not in node["reads"]))
 
     layers = {}
     for key, vertex in sorted(vertices.items(), key=lambda item: str(item[0])):
@@ -162,7 +168,7 @@ def svg(graph):
         'fill="#555"/></marker></defs>',
         '<rect width="100%" height="100%" fill="white"/>',
     ]
-    for path in edges:
+    for path, is_declared in edges:
         points = []
         for index, key in enumerate(path):
             vertex = vertices[key]
@@ -176,7 +182,8 @@ def svg(graph):
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             middle = (y0 + y1) / 2
             d += f" C {x0:.1f} {middle:.1f}, {x1:.1f} {middle:.1f}, {x1:.1f} {y1:.1f}"
-        out.append(f'<path d="{d}" fill="none" stroke="#555" marker-end="url(#arrow)"/>')
+        dashes = ' stroke-dasharray="6 4"' if is_declared else ""
+        out.append(f'<path d="{d}" fill="none" stroke="#555"{dashes} marker-end="url(#arrow)"/>')
     for key, vertex in vertices.items():
         if key[0] != "node":
             continue

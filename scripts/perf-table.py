@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Renders the benchmark figures of the README and the Performance article from a results JSON.
+"""Renders the benchmark figures of the README and the Performance article from committed runs.
 
 Usage:
   scripts/perf-table.py [RESULTS.json]            print the figures block (Markdown)
@@ -8,30 +8,27 @@ Usage:
   scripts/perf-table.py --collect-runs OUT.json RUN.json...
                                                   gather repeated runs into OUT.json
 
-RESULTS.json defaults to docs/bench-results.json, the committed copy of one full run of
-`make bench-json` (which writes bench-results/results.json; `make bench-docs` copies it to
-docs/bench-results.json and runs this script with --write). The block lives between the lines
-`<!-- figures:begin -->` and `<!-- figures:end -->` of
-Sources/Dependencies/Documentation.docc/Performance.md and of README.md; nothing else in either
-file changes.
+Three blocks, each between the lines `<!-- NAME:begin -->` and `<!-- NAME:end -->`; nothing else in
+the files changes:
 
-Every row of the JSON is published, grouped as the benchmark groups them, each labelled with its
-name as the benchmark prints it. Rows where ours is less than twice as fast as the baseline are
-listed again under the tables with the reason (SLOW_ROWS below); a slow row without a reason stops
-the script, so that no figure is published unexplained.
+- figures (README.md and Sources/Dependencies/Documentation.docc/Performance.md): every row of
+  RESULTS.json, by default docs/bench-results.json, the committed copy of one full run of
+  `make bench-json` (scripts/bench.py --json: this package beside the classic library, or plain
+  Swift on the C core's rows), grouped as the benchmark groups them, each labelled with its name
+  as the benchmark prints it. Rows where ours is less than twice as fast as the baseline are listed
+  again under the tables with the reason (SLOW_ROWS below); a slow row without a reason stops the
+  script, so that no figure is published unexplained. When docs/bench-runs.json is present
+  (`--collect-runs`, from the extra runs of the concurrency group that `make bench-json` takes),
+  the block adds every run's figure of each scaling row, with their range and median, and how far
+  each concurrency row moved across the runs.
+- gate (Performance.md): each row of Benchmarks/Thresholds/instructions.json, with the
+  instructions per operation of ours and of the classic library from
+  docs/bench-instructions.json (`make bench-instructions BENCH_INSTRUCTIONS_JSON=…`).
+- server (README.md and Performance.md): the server example under wrk, with this package, the
+  classic library and no library, from docs/server-bench.json (`make server-bench
+  SERVER_BENCH_FLAGS="--json …"`).
 
-Two more files, when present, add to the block:
-- docs/bench-runs.json (`--collect-runs`, from the extra runs of the concurrency group that
-  `make bench-json` takes): every run's figure of each scaling row, in run order, with their range
-  and median (the table's scaling rows also show the range), and how far each concurrency row
-  moved across the runs.
-
-The baseline column is labelled with what it holds: the in-repo model of the classic library's
-algorithm (Benchmarks/Suite/ClassicBaseline*.swift), not the classic library itself, or plain
-Swift for the C core's rows (a group's table splits where that changes).
-- docs/classic-calibration.json (`scripts/classic-calibration.py`): the in-repo baseline against the
-  real classic library, measured once outside the project (the project never builds it); each row
-  it covers gets the ratio baseline / real classic and, from it, ours against the real library.
+`make figures` regenerates all three files and then runs this script with --write.
 """
 
 import json
@@ -41,13 +38,18 @@ import statistics
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGETS = [
-    os.path.join(ROOT, "Sources/Dependencies/Documentation.docc/Performance.md"),
-    os.path.join(ROOT, "README.md"),
-]
-BEGIN, END = "<!-- figures:begin -->", "<!-- figures:end -->"
+PERFORMANCE = os.path.join(ROOT, "Sources/Dependencies/Documentation.docc/Performance.md")
+README = os.path.join(ROOT, "README.md")
 RUNS = os.path.join(ROOT, "docs/bench-runs.json")
-CALIBRATION = os.path.join(ROOT, "docs/classic-calibration.json")
+INSTRUCTIONS = os.path.join(ROOT, "docs/bench-instructions.json")
+THRESHOLDS = os.path.join(ROOT, "Benchmarks/Thresholds/instructions.json")
+SERVER = os.path.join(ROOT, "docs/server-bench.json")
+# Each block: the files it is in.
+BLOCKS = {
+    "figures": [PERFORMANCE, README],
+    "gate": [PERFORMANCE],
+    "server": [PERFORMANCE, README],
+}
 
 # The order of the groups (by the start of their name); a group not listed comes after these.
 GROUP_ORDER = [
@@ -61,7 +63,9 @@ GROUP_ORDER = [
 ]
 
 # A row where ours is less than SLOW times as fast as the baseline is listed with its reason: the
-# first pattern (a regular expression over "group: name") that matches it.
+# first pattern (a regular expression over "group: name") that matches it. "{instructions}" in a
+# reason becomes what docs/bench-instructions.json says of the rows listed with it: how many times
+# fewer instructions ours takes than the baseline (`instructions_note`).
 SLOW = 2.0
 SLOW_ROWS = [
     (
@@ -74,17 +78,18 @@ SLOW_ROWS = [
     ),
     (
         r"^withDependencies scopes: withDependencies \(1 override\)(, | on a task, | at the root, )"
-        r"\d+ keys in context$",
-        "entering a scope over a small context: the classic design binds its values with a push"
+        r"\d+ keys in context$|^withDependencies scopes: withDependencies \(1 override\) nested in a"
+        r" scope setting another key$",
+        "entering a scope over a small context: the classic library binds its values with a push"
         " and a pop of the task-local binding (its item from the heap or, on a task, from the"
         " task's allocator, where the runtime also takes a lock to check for task groups) and"
-        " copies its dictionary; ours pays the same binding at the root and on a task (38 to 48 %"
-        " of its instructions there), and rebinds in place when nested in a binding on a thread"
-        " outside any task (the rows \"N keys in context\"). Ours allocates nothing of its own in"
-        " the steady state (the thread's last scope object is used again). In instructions ours"
-        " is 2.1 to 3.0 times as fast on these rows (`make bench-instructions`); in time the ratio"
-        " moves from run to run on this shared machine. Ours stays the same over any number of"
-        " keys; the dictionary copy grows with them.",
+        " copies its dictionary; ours pays the same binding at the root and on a task (most of its"
+        " instructions there), and rebinds in place when nested in a binding on a thread"
+        " outside any task (the rows \"N keys in context\" and the scope nested in one setting"
+        " another key). Ours allocates nothing of its own in the steady state (the thread's last"
+        " scope object is used again). {instructions}; in time the ratio moves from run to run on"
+        " this shared machine. Ours stays the same over any number of keys; the dictionary copy"
+        " grows with them.",
     ),
     (
         r"^withDependencies scopes: withDependencies \(3 overrides\), ",
@@ -93,14 +98,23 @@ SLOW_ROWS = [
         " to a table it already allocated. A scope per key is what lets a nested scope that"
         " replaces the last key build on the scope without it: it keeps neither the value it"
         " replaces alive nor loses the instance of a default the update's other keys made (both in"
-        " UpdateSettingSeveralKeysTests); an update that put its keys in one scope broke both.",
+        " UpdateSettingSeveralKeysTests); an update that put its keys in one scope broke both."
+        " {instructions}.",
     ),
     (
-        r"^withDependencies scopes: 10 nested scopes",
+        r"^withDependencies scopes: 10 nested scopes \(1 override each\)",
         "ten scopes of one override each over a tiny context: the first binds its values, the"
         " nine nested in it put theirs in place of that binding's (this thread runs outside any"
         " task), each about the cost of the \"withDependencies (1 override), 0 keys in context\""
-        " row; 2.4 times fewer instructions than the classic design (`make bench-instructions`).",
+        " row. {instructions}.",
+    ),
+    (
+        r"^withDependencies scopes: \d+ nested scopes \(a different key each\)",
+        "scopes each setting a key of its own: each adds an overlay for its key to the chain over"
+        " the current values, in the scope object the thread kept from its last scopes; past"
+        " eight, an overlay also holds an index of the keys below it, which the next seven share"
+        " and the eighth extends (no value is copied or boxed); the classic library copies its"
+        " dictionary of values in each scope. {instructions}.",
     ),
     (
         r"^Default-value cache \(C core\).*: get, 1,000 keys \(table reads\), 1 thread$",
@@ -112,13 +126,33 @@ SLOW_ROWS = [
     ),
     (
         r"^Merges: withDependencies\(from:\), model has \d+ overrides$",
-        "both sides find the values the model captured by reflection (`Mirror` over the model's"
-        " properties). With few overrides that is most of ours' time (about 90 % of its"
-        " instructions with 10 overrides: it reads every `@Dependency` property of the model and"
-        " of its superclasses, where the classic library stops at the first); the merge, where the"
-        " two differ, grows with the overrides on the classic side only.",
+        "ours reads the values the model captured where the model keeps them (the offsets of its"
+        " class's `@Dependency` properties, found once per class) and lays the few overrides of"
+        " the current scope over them one small node each; the classic library reflects the model"
+        " (`Mirror` over its properties) on every call, and merges dictionaries, which grows with"
+        " the overrides. {instructions}.",
     ),
 ]
+
+
+def instructions_note(names, instructions):
+    """What docs/bench-instructions.json says of the rows `names`: how many times fewer
+    instructions ours takes than the classic library, for the sentence that replaces
+    "{instructions}" in a reason."""
+    counts = {row["name"]: row for row in (instructions or {}).get("rows", [])}
+    found = [counts[name] for name in names if counts.get(name, {}).get("baseline")]
+    if not found:
+        return "Instructions: no count of these rows is committed (`docs/bench-instructions.json`)"
+    ratios = [row["baseline"] / row["ours"] for row in found]
+    if len(found) == 1:
+        row = found[0]
+        return (
+            f"In instructions ours takes {ratios[0]:.2f} times fewer ({row['ours']:,.0f} against"
+            f" {row['baseline']:,.0f}, `make bench-instructions`)")
+    return (
+        f"In instructions ours takes {min(ratios):.2f} to {max(ratios):.2f} times fewer on these"
+        " rows (`make bench-instructions`)")
+
 
 def number(value, unit):
     if unit in ("reads/s", "req/s"):
@@ -196,24 +230,16 @@ def load_optional(path):
         return json.load(f)
 
 
-def calibration_ratio(calibration, row):
-    """baseline / real classic, in time per operation, for a row the calibration covers."""
-    if not calibration or row["unit"] == "x":
-        return None
-    entry = calibration.get("rows", {}).get(row["name"])
-    if not entry or entry.get("group") and not row["group"].startswith(entry["group"]):
-        return None
-    return entry.get("ratio")
-
-
 def plain_swift_baseline(row):
-    """Whether the row's baseline is plain Swift (the C core's rows: its groups and the trie
-    merge rows) rather than the in-repo model of the classic algorithm; as `baselineLabel` in
-    Benchmarks/Suite/Report.swift."""
-    return "(C core)" in row["group"] or row["name"].startswith("trie ")
+    """Whether the row's baseline is plain Swift (the C core's rows: its groups and the trie merge
+    rows) rather than the classic library."""
+    return row.get("baselineKind") == "plain Swift"
 
 
-BASELINE_HEADER = {False: "Baseline: in-repo classic model", True: "Baseline: plain Swift"}
+def baseline_header(results, plain_swift):
+    if plain_swift:
+        return "Baseline: plain Swift"
+    return f"Baseline: {results.get('sides', {}).get('baselineLabel') or 'classic'}"
 
 
 def runs_by_name(results, runs):
@@ -302,9 +328,10 @@ def render_runs(results, runs):
     return text
 
 
-def render(results, runs=None, calibration=None):
+def render(results, runs=None, instructions=None):
     rows = results["rows"]
     machine = results.get("machine", {})
+    sides = results.get("sides", {})
     described = ", ".join(str(machine[k]) for k in ("cpu", "os") if machine.get(k))
     busy = machine.get("cores busy with other processes")
     cores = machine.get("cores", "2")
@@ -312,34 +339,21 @@ def render(results, runs=None, calibration=None):
         f"Figures from `make bench-json` on a {cores}-core machine"
         + (f" ({described})" if described else "")
         + (f", other processes keeping {busy} cores busy on average" if busy else "")
-        + "; release build, median of the samples; read from `docs/bench-results.json`; every row"
-        + " of the run. Each case is named as the benchmark prints it; reads go through"
-        + " `@Dependency(\\.key)` unless the case says `@Dependency(Key.self)`. The baseline is not"
-        + " the classic library: it is an in-repo model of its algorithm, run in the same process"
-        + " (\"in-repo classic model\", see below), or plain Swift beside the C core's rows."
-        + " \"Ours vs baseline\" is how many times faster ours is (for the scaling rows, the ratio"
-        + " of the two scalings); allocations are per operation on the measuring thread, ours /"
-        + " baseline."
-        + (
-            " \"Baseline / real\" is how the in-repo classic model compares with the real classic"
-            + " library on that row (above 1: the baseline is slower), and \"Ours vs real\" is"
-            + " ours against the real library, the first ratio divided by it (see the calibration"
-            + " below)."
-            if calibration
-            else ""
-        )
+        + "; release builds, median of the samples; read from `docs/bench-results.json`; every row"
+        + " of the run. Ours is " + sides.get("ours", "this package")
+        + "; the baseline is " + sides.get("baseline", "the classic library")
+        + ": the same benchmark sources (`Benchmarks/Suite`) built against it in a package of its"
+        + " own, run in a process of its own, the two sides taking turns group by group"
+        + " (`scripts/bench.py`). The rows of this package's C core, which the classic library has"
+        + " no counterpart of, compare with plain Swift measured in the same process. Each case is"
+        + " named as the benchmark prints it; reads go through `@Dependency(\\.key)` unless the"
+        + " case says `@Dependency(Key.self)`. \"Ours vs baseline\" is how many times faster ours"
+        + " is (for the scaling rows, the ratio of the two scalings); allocations are per operation"
+        + " on the measuring thread, ours / baseline."
     ]
     spreads = []
     slow = []
     by_run = runs_by_name(results, runs)
-
-    def table_header(plain_swift):
-        header = f"| Case | Unit | Ours | {BASELINE_HEADER[plain_swift]} | Ours vs baseline |"
-        rule = "|---|---|--:|--:|--:|"
-        if calibration:
-            header += " Baseline / real | Ours vs real |"
-            rule += "--:|--:|"
-        return [header + " Allocations |", rule + "--:|"]
 
     for group, found in grouped(rows):
         lines = [f"**{cell(group)}**"]
@@ -348,7 +362,12 @@ def render(results, runs=None, calibration=None):
             # A new table wherever what the baseline column holds changes.
             if plain_swift_baseline(row) != kind:
                 kind = plain_swift_baseline(row)
-                lines += [""] + table_header(kind)
+                lines += [
+                    "",
+                    f"| Case | Unit | Ours | {baseline_header(results, kind)} | Ours vs baseline"
+                    " | Allocations |",
+                    "|---|---|--:|--:|--:|--:|",
+                ]
             unit = row["unit"]
             baseline = row.get("baseline")
             better = factor(row)
@@ -364,18 +383,9 @@ def render(results, runs=None, calibration=None):
                 ours += across("ours")
                 if baseline is not None:
                     shown_baseline += across("baseline")
-            line = (
+            lines.append(
                 f"| {cell(row['name'])} | {unit} | {ours} | {shown_baseline} | {times(better)} |"
-            )
-            if calibration:
-                ratio = calibration_ratio(calibration, row)
-                line += (
-                    f" {ratio:.2f} | {times(better / ratio)} |"
-                    if ratio and better
-                    else " – | – |"
-                )
-            line += f" {allocations(row)} |"
-            lines.append(line)
+                f" {allocations(row)} |")
             spreads += [(fraction, row["name"]) for fraction in spread(row)]
             if better is not None and better < SLOW and unit != "x":
                 slow.append((better, row))
@@ -392,10 +402,14 @@ def render(results, runs=None, calibration=None):
         slow.sort(key=lambda item: item[0])
         reasons = {}
         for better, row in slow:
-            reasons.setdefault(slow_reason(row), []).append(f"\"{row['name']}\" ({times(better)})")
+            reasons.setdefault(slow_reason(row), []).append((row["name"], better))
         parts.append(
             f"Where ours is less than {SLOW:g} times as fast as the baseline, and why:\n\n"
-            + "\n".join(f"- {', '.join(names)}: {reason}" for reason, names in reasons.items())
+            + "\n".join(
+                "- " + ", ".join(f"\"{name}\" ({times(better)})" for name, better in rows) + ": "
+                + reason.replace(
+                    "{instructions}", instructions_note([name for name, _ in rows], instructions))
+                for reason, rows in reasons.items())
         )
 
     if spreads:
@@ -412,26 +426,73 @@ def render(results, runs=None, calibration=None):
         text = render_runs(results, runs)
         if text:
             parts.append(text)
-
-    parts.append(
-        "The in-repo classic model (`Benchmarks/Suite/ClassicBaseline*.swift`) is not the classic"
-        + " library: it is this repository's re-implementation of the classic library's"
-        + " algorithm, measured in the same process on the same workload: dictionaries of values"
-        + " merged on every `@Dependency` read and bound in a task-local, the context stored as a"
-        + " key, defaults behind a recursive lock, objects returned by a scope recorded with a"
-        + " clean-up task each. "
-        + (
-            "How it compares with the real library is the calibration below."
-            if calibration
-            else "No calibration against the real library is committed"
-            " (`docs/classic-calibration.json`)."
-        )
-        + " For the C core's rows the baseline is the plain Swift equivalent (a `Dictionary`, or a"
-        + " dictionary behind a lock)."
-    )
-    if calibration:
-        parts.append("Calibration: " + calibration["summary"])
     return "\n\n".join(parts)
+
+
+def render_gate(instructions, thresholds):
+    """The gated rows: the counts of ours and of the classic library."""
+    counts = {row["name"]: row for row in instructions["rows"]}
+    sides = instructions.get("sides", {})
+    label = sides.get("baselineLabel") or "classic"
+    lines = [
+        f"| Gated row | Ours | {label} | {label} / ours |",
+        "|---|--:|--:|--:|",
+    ]
+    for name in thresholds:
+        row = counts.get(name)
+        if row is None:
+            sys.exit(f"perf-table: {INSTRUCTIONS} has no count of the gated row \"{name}\"")
+        ours, baseline = row["ours"], row.get("baseline")
+        lines.append(
+            f"| {cell(name)} | {ours:,.0f} |"
+            + (f" {baseline:,.0f} | {baseline / ours:.2f}x |" if baseline else " – | – |"))
+    lines += [
+        "",
+        f"Instructions per operation, counted with callgrind ({instructions['iterations']:,}"
+        " operations per sample) by `make bench-instructions`, one run of each library's"
+        f" executable over every row (`docs/bench-instructions.json`): ours is"
+        f" {sides.get('ours', 'this package')}, the baseline {sides.get('baseline', 'the classic library')}."
+        " The gate counts each row of ours in a process of its own, where what ran before it is"
+        " not the same: its counts can differ from these by a few percent, and its thresholds are"
+        " about 3 % above its own counts.",
+    ]
+    return "\n".join(lines)
+
+
+def render_server(server):
+    """The server example under wrk: one row per variant."""
+    machine = server.get("machine", {})
+    described = ", ".join(machine[k] for k in ("cpu", "os") if machine.get(k))
+    labels = {"ours": "swift-dependencies (this package)", "classic": "classic 1.16.0",
+              "plain": "no library"}
+    lines = [
+        f"`make server-bench` (`{server['command']}`) on a {machine.get('cores', '?')}-core machine"
+        + (f" ({described})" if described else "")
+        + (f", other processes keeping {machine['cores busy with other processes']} cores busy on"
+           " average" if machine.get("cores busy with other processes") else "")
+        + f": the server example (`Examples/Server`) built in release three ways, {server['rounds']}"
+        f" rounds of `{server['wrk']}` against each after a {server['warmUpSeconds']} s warm-up, the"
+        " three taking turns; wrk runs on the same machine. Medians over the rounds; the peak RSS"
+        " is the most memory the server held resident (VmHWM, read before its SIGTERM); \"saw"
+        " another's\" counts the responses where a part of the handler saw another request's id,"
+        " summed over the rounds, as are the responses that were not 2xx.",
+        "",
+        "| Server | Requests/s | p50 latency | p99 latency | Peak RSS | Saw another's | Non-2xx |",
+        "|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    for name in ("ours", "classic", "plain"):
+        found = server["summary"][name]
+        lines.append(
+            f"| {labels[name]} | {found['requests_per_second']:,.0f} |"
+            f" {found['p50_us'] / 1000:.2f} ms | {found['p99_us'] / 1000:.2f} ms |"
+            f" {found['peak_rss_kib'] / 1024:.1f} MiB | {found['mismatches']} |"
+            f" {found['non2xx']} |")
+    rounds = "; ".join(
+        f"{labels[name]} "
+        + ", ".join(f"{value:,.0f}" for value in server["summary"][name]["rounds_requests_per_second"])
+        for name in ("ours", "classic", "plain"))
+    lines += ["", f"Requests per second in each round: {rounds}."]
+    return "\n".join(lines)
 
 
 def collect_runs(output, paths):
@@ -457,43 +518,63 @@ def collect_runs(output, paths):
     print(f"perf-table: {len(runs)} runs gathered into {os.path.relpath(output, ROOT)}")
 
 
+def blocks(results_path):
+    """{block name: its rendering}, for every block whose inputs exist."""
+    instructions = load_optional(INSTRUCTIONS)
+    with open(results_path, encoding="utf-8") as f:
+        rendered = {"figures": render(json.load(f), load_optional(RUNS), instructions)}
+    if instructions:
+        rendered["gate"] = render_gate(instructions, load_optional(THRESHOLDS))
+    server = load_optional(SERVER)
+    if server:
+        rendered["server"] = render_server(server)
+    return rendered
+
+
+def marked(name, text):
+    return f"<!-- {name}:begin -->\n{text}\n<!-- {name}:end -->"
+
+
+def block_pattern(name):
+    return re.compile(re.escape(f"<!-- {name}:begin -->") + r".*?" + re.escape(f"<!-- {name}:end -->"), re.S)
+
+
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--collect-runs":
         collect_runs(sys.argv[2], sys.argv[3:])
         return 0
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else os.path.join(ROOT, "docs/bench-results.json")
-    with open(path, encoding="utf-8") as f:
-        block = render(json.load(f), load_optional(RUNS), load_optional(CALIBRATION))
-    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
+    rendered = blocks(path)
     if "--check" in sys.argv:
         stale = []
-        for target in TARGETS:
-            with open(target, encoding="utf-8") as f:
-                found = pattern.search(f.read())
-            if not found or found.group(0) != f"{BEGIN}\n{block}\n{END}":
-                stale.append(os.path.relpath(target, ROOT))
+        for name, targets in BLOCKS.items():
+            for target in targets:
+                with open(target, encoding="utf-8") as f:
+                    found = block_pattern(name).search(f.read())
+                if name not in rendered or not found or found.group(0) != marked(name, rendered[name]):
+                    stale.append(f"{name} in {os.path.relpath(target, ROOT)}")
         if stale:
             sys.exit(
-                "perf-table: the figures block of " + ", ".join(stale) + " is not what"
-                + f" {os.path.relpath(path, ROOT)} renders: run scripts/perf-table.py --write")
-        print("perf-table: the figures blocks match the committed results")
+                "perf-table: these blocks are not what the committed results render: "
+                + ", ".join(stale) + "; run scripts/perf-table.py --write")
+        print("perf-table: the figures, gate and server blocks match the committed results")
         return 0
     if "--write" not in sys.argv:
-        print(block)
+        print("\n\n".join(marked(name, text) for name, text in rendered.items()))
         return 0
-    for target in TARGETS:
+    for target in {target for targets in BLOCKS.values() for target in targets}:
         with open(target, encoding="utf-8") as f:
             text = f.read()
-        if not pattern.search(text):
-            sys.exit(f"perf-table: no {BEGIN} … {END} block in {target}")
-        text = pattern.sub(lambda _: f"{BEGIN}\n{block}\n{END}", text)
+        for name, targets in BLOCKS.items():
+            if target not in targets or name not in rendered:
+                continue
+            if not block_pattern(name).search(text):
+                sys.exit(f"perf-table: no <!-- {name}:begin --> … <!-- {name}:end --> block in {target}")
+            text = block_pattern(name).sub(lambda _: marked(name, rendered[name]), text)
         with open(target, "w", encoding="utf-8") as f:
             f.write(text)
-        print(
-            f"perf-table: updated {os.path.relpath(target, ROOT)}"
-            + f" from {os.path.relpath(path, ROOT)}"
-        )
+        print(f"perf-table: updated {os.path.relpath(target, ROOT)}")
     return 0
 
 

@@ -1,7 +1,7 @@
 import Dependencies
 
-// Dependencies the benchmarks read, registered on both our `DependencyValues` and the classic
-// baseline's `Classic.Values` so the two run the same workload.
+// Dependencies the benchmarks read, declared as users declare them, so that both implementations
+// run the same workload.
 
 /// A client of closures without captures, like most real dependencies.
 struct BenchClient: DependencyKey, Sendable {
@@ -23,21 +23,6 @@ enum BenchTagKey: DependencyKey {
 let otherBenchClient = BenchClient(fetch: { $0 &+ 2 }, name: "other")
 
 extension DependencyValues {
-  var benchClient: BenchClient {
-    get { self[BenchClient.self] }
-    set { self[BenchClient.self] = newValue }
-  }
-  var benchNumber: Int {
-    get { self[BenchNumberKey.self] }
-    set { self[BenchNumberKey.self] = newValue }
-  }
-  var benchTag: String {
-    get { self[BenchTagKey.self] }
-    set { self[BenchTagKey.self] = newValue }
-  }
-}
-
-extension Classic.Values {
   var benchClient: BenchClient {
     get { self[BenchClient.self] }
     set { self[BenchClient.self] = newValue }
@@ -94,14 +79,8 @@ func fillerKeys(_ count: Int) -> [any IntKey.Type] {
   }
 }
 
-/// Our values with `keys` overridden.
+/// `values` with `keys` overridden.
 func setting(_ keys: [any IntKey.Type], in values: inout DependencyValues) {
-  func set<K: IntKey>(_: K.Type) { values[K.self] = 1 }
-  for key in keys { set(key) }
-}
-
-/// The classic baseline's values with `keys` overridden.
-func setting(_ keys: [any IntKey.Type], in values: inout Classic.Values) {
   func set<K: IntKey>(_: K.Type) { values[K.self] = 1 }
   for key in keys { set(key) }
 }

@@ -23,6 +23,9 @@ struct BenchmarkSettings {
   static let quick = BenchmarkSettings(sampleNanoseconds: 10_000_000, samples: 3)
 }
 
+/// The sizes the series of rows run over: keys or overrides in context, keys of a trie.
+let seriesSizes = [10, 100, 1_000, 10_000]
+
 /// One measured figure.
 struct Measurement {
   /// Median over the samples, nanoseconds per operation.

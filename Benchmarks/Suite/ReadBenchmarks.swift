@@ -7,82 +7,50 @@ import Dependencies
 func runReadBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "@Dependency reads"
 
-  // Models created at the root: outside any scope, in the live context of a process that is not a
-  // test.
-  let oursRoot = OursModel()
-  let classicRoot = ClassicModel()
+  // A model created at the root: outside any scope, in the live context of a process that is not
+  // a test.
+  let root = Model()
   @Dependency(\.context) var context
-  precondition(context == .live && Classic.Values.current.context == .live)
+  precondition(context == .live)
 
   // A cached default (the first read computes it; the measurement reads the cached one).
-  _ = (oursRoot.client, oursRoot.clientByType, classicRoot.client, classicRoot.clientByType)
+  _ = (root.client, root.clientByType)
   report.measure(group, "cached default, model created at the root") {
-    reads(settings) { oursRoot.client.fetch($0) }
-  } baseline: {
-    reads(settings) { classicRoot.client.fetch($0) }
+    reads(settings) { root.client.fetch($0) }
   }
   report.measure(group, "cached default, model created at the root, @Dependency(Key.self)") {
-    reads(settings) { oursRoot.clientByType.fetch($0) }
-  } baseline: {
-    reads(settings) { classicRoot.clientByType.fetch($0) }
+    reads(settings) { root.clientByType.fetch($0) }
   }
 
   // The model from the root read in a scope that overrides the key.
   report.measure(group, "overridden key, root model read in the overriding scope") {
-    inOursScope({ $0.benchNumber = 7 }, checking: { oursRoot.number == 7 }) {
-      reads(settings) { _ in oursRoot.number }
-    }
-  } baseline: {
-    inClassicScope({ $0.benchNumber = 7 }, checking: { classicRoot.number == 7 }) {
-      reads(settings) { _ in classicRoot.number }
+    inScope({ $0.benchNumber = 7 }, checking: { root.number == 7 }) {
+      reads(settings) { _ in root.number }
     }
   }
   report.measure(
     group, "overridden key, root model read in the overriding scope, @Dependency(Key.self)"
   ) {
-    inOursScope({ $0.benchNumber = 7 }, checking: { oursRoot.numberByType == 7 }) {
-      reads(settings) { _ in oursRoot.numberByType }
-    }
-  } baseline: {
-    inClassicScope({ $0.benchNumber = 7 }, checking: { classicRoot.numberByType == 7 }) {
-      reads(settings) { _ in classicRoot.numberByType }
+    inScope({ $0.benchNumber = 7 }, checking: { root.numberByType == 7 }) {
+      reads(settings) { _ in root.numberByType }
     }
   }
 
   // A model created in scope S1 (which overrides the key) read inside scope S2 (which overrides
   // another key).
-  let oursCaptured = withDependencies {
+  let captured = withDependencies {
     $0.benchNumber = 3
   } operation: {
-    OursModel()
-  }
-  let classicCaptured = Classic.withDependencies {
-    $0.benchNumber = 3
-  } operation: {
-    ClassicModel()
+    Model()
   }
   report.measure(group, "captured in scope S1, read inside scope S2") {
-    inOursScope({ $0.benchClient = otherBenchClient }, checking: { oursCaptured.number == 3 }) {
-      reads(settings) { _ in oursCaptured.number }
-    }
-  } baseline: {
-    inClassicScope(
-      { $0.benchClient = otherBenchClient }, checking: { classicCaptured.number == 3 }
-    ) {
-      reads(settings) { _ in classicCaptured.number }
+    inScope({ $0.benchClient = otherBenchClient }, checking: { captured.number == 3 }) {
+      reads(settings) { _ in captured.number }
     }
   }
   report.measure(group, "captured in scope S1, read inside scope S2, @Dependency(Key.self)") {
-    inOursScope(
-      { $0.benchClient = otherBenchClient }, checking: { oursCaptured.numberByType == 3 }
-    ) {
-      reads(settings) { _ in oursCaptured.numberByType }
-    }
-  } baseline: {
-    inClassicScope(
-      { $0.benchClient = otherBenchClient }, checking: { classicCaptured.numberByType == 3 }
-    ) {
-      reads(settings) { _ in classicCaptured.numberByType }
+    inScope({ $0.benchClient = otherBenchClient }, checking: { captured.numberByType == 3 }) {
+      reads(settings) { _ in captured.numberByType }
     }
   }
 
@@ -94,14 +62,6 @@ func runReadBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [
         $0.benchNumber = 7
       } operation: {
         @Dependency(\.benchNumber) var number
-        return reads(settings) { _ in number }
-      }
-    } baseline: {
-      Classic.withDependencies {
-        setting(fillerKeys(size), in: &$0)
-        $0.benchNumber = 7
-      } operation: {
-        @Classic.Dependency(\.benchNumber) var number
         return reads(settings) { _ in number }
       }
     }
@@ -118,23 +78,12 @@ func reads(_ settings: BenchmarkSettings, _ read: (Int) -> Int) -> Measurement {
   }
 }
 
-/// `body`, run in a scope of ours that `update` enters, where `check` must hold.
-private func inOursScope(
+/// `body`, run in a scope that `update` enters, where `check` must hold.
+private func inScope(
   _ update: (inout DependencyValues) -> Void, checking check: () -> Bool,
   _ body: () -> Measurement
 ) -> Measurement {
   withDependencies(update) {
-    precondition(check())
-    return body()
-  }
-}
-
-/// `inOursScope` with the classic model.
-private func inClassicScope(
-  _ update: (inout Classic.Values) -> Void, checking check: () -> Bool,
-  _ body: () -> Measurement
-) -> Measurement {
-  Classic.withDependencies(update) {
     precondition(check())
     return body()
   }

@@ -1,8 +1,46 @@
 import Foundation
 
-/// One row of the results: our figure, the baseline's, and how they compare. The baseline is the
-/// in-repo model of the classic library's algorithm (`ClassicBaseline*.swift`), not the classic
-/// library itself, except on the C core's rows, where it is plain Swift (see `baselineLabel`).
+/// One figure of a row: what one implementation (or plain Swift) measured.
+struct Figure: Codable {
+  /// The median sample's figure: nanoseconds per operation for a time, operations per second for
+  /// a rate, a ratio for a scaling row.
+  var median: Double
+  /// The fastest sample's figure: the minimum time, or for a rate the highest one.
+  var best: Double?
+  /// Heap allocations per operation on the measuring thread (nil where not counted).
+  var allocations: Double?
+  /// Heap bytes requested per operation.
+  var bytes: Double?
+  /// For a rate per second: the time per operation it comes to, all threads together
+  /// (1 s / the median rate).
+  var nanosecondsPerOperation: Double?
+  /// With `--iterations`: the number of the one timed sample, which is the number of its
+  /// callgrind dump (see `timedSample`).
+  var sample: Int?
+}
+
+extension Figure {
+  /// The figure of a time measurement.
+  init(_ measurement: Measurement) {
+    self.init(
+      median: measurement.medianNanoseconds, best: measurement.minNanoseconds,
+      allocations: measurement.allocations, bytes: measurement.bytes, sample: measurement.sample)
+  }
+
+  /// The figure of a throughput measurement in `unit` ("reads/s", "req/s", ...).
+  init(_ throughput: Throughput, unit: String) {
+    self.init(
+      median: throughput.median, best: throughput.best,
+      nanosecondsPerOperation: unit.hasSuffix("/s") ? 1e9 / throughput.median : nil,
+      sample: throughput.sample)
+  }
+}
+
+/// One row of the results: the figure of the implementation this executable measures (see
+/// `Implementation`) and, for the rows of the C core, which only this package has, the same
+/// operation in plain Swift measured beside it. The figures of two implementations of the classic
+/// API come from two executables (this package's, Benchmarks/Classic's), which scripts/bench.py
+/// runs and puts side by side by the rows' names.
 struct ResultRow: Codable {
   var group: String
   var name: String
@@ -10,96 +48,47 @@ struct ResultRow: Codable {
   var parameter: Int?
   /// "ns/op" for times; a rate ("reads/s", "req/s", ...) for throughputs; "x" for ratios.
   var unit: String
-  /// The median sample's figure.
-  var ours: Double
-  /// The fastest sample's figure: the minimum time, or for a throughput the highest rate.
-  var oursMin: Double?
-  var baseline: Double?
-  var baselineMin: Double?
-  var oursAllocations: Double?
-  var oursBytes: Double?
-  var baselineAllocations: Double?
-  var baselineBytes: Double?
-  /// For a rate per second: the time per operation it comes to, all threads together
-  /// (1 s / rate, of the median sample).
-  var oursNanosecondsPerOperation: Double?
-  var baselineNanosecondsPerOperation: Double?
-  /// With `--iterations`: the numbers of the one timed sample of each side (see `timedSample`),
-  /// which are the numbers of their callgrind dumps.
-  var oursSample: Int?
-  var baselineSample: Int?
-  /// How many times better ours is (baseline/ours for times, ours/baseline for throughputs).
-  var speedup: Double? {
-    guard let baseline, baseline > 0, ours > 0 else { return nil }
-    return unit == "ns/op" ? baseline / ours : ours / baseline
-  }
-
-  /// What the baseline column holds for this row: "classic model", the in-repo model of the
-  /// classic algorithm (`ClassicBaseline*.swift`), or "plain Swift" (a `Dictionary`, a dictionary
-  /// behind a lock) for the C core's rows: its groups ("(C core)") and the trie merge rows.
-  var baselineLabel: String {
-    group.contains("(C core)") || name.hasPrefix("trie ") ? "plain Swift" : "classic model"
-  }
-}
-
-/// A row from two time measurements (`Report.measure` takes them).
-private func row(
-  _ group: String, _ name: String, parameter: Int? = nil, _ ours: Measurement,
-  _ baseline: Measurement?
-) -> ResultRow {
-  ResultRow(
-    group: group, name: name, parameter: parameter, unit: "ns/op",
-    ours: ours.medianNanoseconds, oursMin: ours.minNanoseconds,
-    baseline: baseline?.medianNanoseconds, baselineMin: baseline?.minNanoseconds,
-    oursAllocations: ours.allocations, oursBytes: ours.bytes,
-    baselineAllocations: baseline?.allocations, baselineBytes: baseline?.bytes,
-    oursSample: ours.sample, baselineSample: baseline?.sample)
-}
-
-/// A row from two throughput measurements (higher is better).
-func throughputRow(
-  _ group: String, _ name: String, parameter: Int, unit: String, _ ours: Throughput,
-  _ baseline: Throughput?
-) -> ResultRow {
-  var row = ResultRow(
-    group: group, name: name, parameter: parameter, unit: unit,
-    ours: ours.median, oursMin: ours.best, baseline: baseline?.median,
-    baselineMin: baseline?.best, oursSample: ours.sample, baselineSample: baseline?.sample)
-  if unit.hasSuffix("/s") {
-    row.oursNanosecondsPerOperation = 1e9 / ours.median
-    row.baselineNanosecondsPerOperation = baseline.map { 1e9 / $0.median }
-  }
-  return row
+  var measured: Figure
+  /// The plain Swift equivalent (a `Dictionary`, a dictionary behind a lock) of a C core's row.
+  var plainSwift: Figure?
 }
 
 /// Collects rows and prints them as a table as they arrive.
 final class Report {
   private(set) var rows: [ResultRow] = []
-  /// The rows of times that `measure` measures (`--row`, `--no-baseline`).
+  /// The rows of times that `measure` measures (`--row`).
   let selection: RowSelection
   /// The names of the rows `measure` was asked for, measured or not.
   private var offeredNames: Set<String> = []
   private var currentGroup = ""
-  private var currentBaseline = ""
+  private var currentHeader = ""
 
   init(selection: RowSelection = .all) {
     self.selection = selection
   }
 
-  /// Measures the row of times named `name` and adds it, unless the selection leaves the row out;
-  /// `baseline` runs only when the selection measures the baseline side.
+  /// Measures the row of times named `name` and adds it, unless the selection leaves it out.
   ///
-  /// The measurements run inside this call: a row left out costs nothing but the set-up done
-  /// before it, so a row measured in a scope of its own enters that scope in `ours` or `baseline`.
+  /// The measurement runs inside this call: a row left out costs nothing but the set-up done
+  /// before it, so a row measured in a scope of its own enters that scope in `body`.
   func measure(
-    _ group: String, _ name: String, parameter: Int? = nil, ours: () -> Measurement,
-    baseline: () -> Measurement
+    _ group: String, _ name: String, parameter: Int? = nil, _ body: () -> Measurement
+  ) {
+    measure(group, name, parameter: parameter, body, plainSwift: nil)
+  }
+
+  /// `measure` for a row of the C core, with the same operation in plain Swift beside it.
+  func measure(
+    _ group: String, _ name: String, parameter: Int? = nil, _ body: () -> Measurement,
+    plainSwift: (() -> Measurement)?
   ) {
     offeredNames.insert(name)
     guard selection.includes(name) else { return }
-    let oursMeasurement = ours()
-    let baselineMeasurement = selection.measuresBaseline ? baseline() : nil
-    add(row(group, name, parameter: parameter, oursMeasurement, baselineMeasurement))
+    let measured = Figure(body())
+    add(
+      ResultRow(
+        group: group, name: name, parameter: parameter, unit: "ns/op", measured: measured,
+        plainSwift: plainSwift.map { Figure($0()) }))
   }
 
   /// The names of the selection (`--row`) that no row of the run had, sorted.
@@ -109,39 +98,51 @@ final class Report {
 
   func add(_ row: ResultRow) {
     // A group of times shows allocations; a group of rates, the time per operation they come to.
-    // The header names what the baseline column holds, and comes again when that changes within
-    // a group (the trie merge rows of "Merges").
+    // Rows with a plain Swift figure show it, and how many times faster the measured one is.
     let isRate = row.unit != "ns/op"
-    if row.group != currentGroup || row.baselineLabel != currentBaseline {
+    let header =
+      pad("case", 72) + pad("measured", 12, right: true)
+      + (row.plainSwift == nil
+        ? "" : pad("plain Swift", 15, right: true) + pad("speedup", 10, right: true))
+      + (isRate
+        ? pad("ns/op, all threads", 22, right: true)
+        : pad("allocs", 16, right: true) + pad("bytes", 18, right: true))
+    if row.group != currentGroup || header != currentHeader {
       if row.group != currentGroup { print("\n\(row.group)") }
       currentGroup = row.group
-      currentBaseline = row.baselineLabel
-      print(
-        pad("case", 72) + pad("ours", 12, right: true)
-          + pad(row.baselineLabel, 15, right: true) + pad("speedup", 10, right: true)
-          + (isRate
-            ? pad("ns/op, all threads", 22, right: true)
-            : pad("allocs", 16, right: true) + pad("bytes", 18, right: true)))
+      currentHeader = header
+      print(header)
     }
-    let allocs = [row.oursAllocations, row.baselineAllocations].map(format(count:))
-    let bytes = [row.oursBytes, row.baselineBytes].map(format(count:))
-    let times = [row.oursNanosecondsPerOperation, row.baselineNanosecondsPerOperation].map {
-      $0.map(format) ?? "-"
+    let figures = [row.measured] + (row.plainSwift.map { [$0] } ?? [])
+    func pair(_ value: (Figure) -> String) -> String {
+      figures.map(value).joined(separator: " / ")
     }
-    print(
-      pad("\(row.name) [\(row.unit)]", 72) + pad(format(row.ours), 12, right: true)
-        + pad(row.baseline.map(format) ?? "-", 15, right: true)
-        + pad(row.speedup.map { String(format: "%.1fx", $0) } ?? "-", 10, right: true)
-        + (isRate
-          ? pad("\(times[0]) / \(times[1])", 22, right: true)
-          : pad("\(allocs[0]) / \(allocs[1])", 16, right: true)
-            + pad("\(bytes[0]) / \(bytes[1])", 18, right: true))
-        + samples(row))
+    var line =
+      pad("\(row.name) [\(row.unit)]", 72) + pad(format(row.measured.median), 12, right: true)
+    if let plainSwift = row.plainSwift {
+      let speedup =
+        row.unit == "ns/op"
+        ? plainSwift.median / row.measured.median : row.measured.median / plainSwift.median
+      line +=
+        pad(format(plainSwift.median), 15, right: true)
+        + pad(String(format: "%.1fx", speedup), 10, right: true)
+    }
+    line +=
+      isRate
+      ? pad(pair { $0.nanosecondsPerOperation.map(format) ?? "-" }, 22, right: true)
+      : pad(pair { format(count: $0.allocations) }, 16, right: true)
+        + pad(pair { format(count: $0.bytes) }, 18, right: true)
+    if row.measured.sample != nil {
+      line += "  samples " + pair { $0.sample.map { "#\($0)" } ?? "-" }
+    }
+    print(line)
     rows.append(row)
   }
 
-  func writeJSON(to path: String, machine: [String: String]) throws {
+  func writeJSON(to path: String, implementation: String, machine: [String: String]) throws {
     struct Document: Codable {
+      /// What this executable measures (`Implementation.description`).
+      var implementation: String
       var machine: [String: String]
       var rows: [ResultRow]
       /// With `--row`: the names no row of the run had (see `unmatchedNames`).
@@ -150,15 +151,9 @@ final class Report {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let document = Document(
-      machine: machine, rows: rows,
+      implementation: implementation, machine: machine, rows: rows,
       unmatchedRows: selection.names == nil ? nil : unmatchedNames)
     try encoder.encode(document).write(to: URL(fileURLWithPath: path))
-  }
-
-  /// With `--iterations`: which timed samples (callgrind dumps) the row's figures come from.
-  private func samples(_ row: ResultRow) -> String {
-    guard let ours = row.oursSample else { return "" }
-    return "  samples #\(ours)" + (row.baselineSample.map { " / #\($0)" } ?? "")
   }
 
   private func format(_ value: Double) -> String {
@@ -178,4 +173,29 @@ final class Report {
     let padding = String(repeating: " ", count: width - text.count)
     return right ? padding + text : text + padding
   }
+}
+
+/// A row of a rate in `unit` ("reads/s", "req/s"), with the plain Swift rate beside it for a C
+/// core's row.
+func throughputRow(
+  _ group: String, _ name: String, parameter: Int, unit: String, _ measured: Throughput,
+  plainSwift: Throughput? = nil
+) -> ResultRow {
+  ResultRow(
+    group: group, name: name, parameter: parameter, unit: unit,
+    measured: Figure(measured, unit: unit), plainSwift: plainSwift.map { Figure($0, unit: unit) })
+}
+
+/// How many times the rate of one thread (task) two of them reach: the medians' ratio, of the
+/// measured rates and of the plain Swift ones when given.
+func scalingRow(
+  _ group: String, _ name: String, _ rates: [Int: Throughput],
+  plainSwift: [Int: Throughput]? = nil
+) -> ResultRow {
+  func ratio(_ rates: [Int: Throughput]) -> Figure {
+    Figure(median: rates[2]!.median / rates[1]!.median)
+  }
+  return ResultRow(
+    group: group, name: name, parameter: 2, unit: "x", measured: ratio(rates),
+    plainSwift: plainSwift.map(ratio))
 }

@@ -3,15 +3,16 @@ import Dependencies
 /// Entering scopes: `withDependencies` with one override nested in contexts of growing size (from
 /// none overridden) and in a scope that sets another key, the same scope at the root with no
 /// binding around it, the same scope entered on a task (synchronously and with `await`, as a
-/// server's request handler enters one), a scope setting three keys, ten nested scopes, nests of
-/// scopes that each set a key of their own, and a scope that returns a new model.
+/// server's request handler enters one), a scope setting three keys, ten nested scopes setting one
+/// key, 8, 9, 10 and 16 nested scopes each setting a key of their own, and a scope that returns a
+/// new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
     // The outer scope overrides the `size` keys (with none, its values are the root's). The
-    // scopes measured are nested in its binding, on a thread outside any task: ours put their
-    // values in that binding's place while they run (`_bind(_:over:_:)`); on a task (the rows
-    // below) they bind their values anew, as the classic model always does.
+    // scopes measured are nested in its binding, on a thread outside any task: this package's put
+    // their values in that binding's place while they run (`_bind(_:over:_:)`); on a task (the
+    // rows below) they bind their values anew, as the classic library's always do.
     report.measure(
       group, "withDependencies (1 override), \(size) keys in context", parameter: size
     ) {
@@ -19,12 +20,6 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         setting(fillerKeys(size), in: &$0)
       } operation: {
         measure(settings) { iterations in enterScopes(iterations) }
-      }
-    } baseline: {
-      Classic.withDependencies {
-        setting(fillerKeys(size), in: &$0)
-      } operation: {
-        measure(settings) { iterations in enterClassicScopes(iterations) }
       }
     }
   }
@@ -36,43 +31,23 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
     } operation: {
       measure(settings) { iterations in enterScopes(iterations) }
     }
-  } baseline: {
-    Classic.withDependencies {
-      $0.benchClient = otherBenchClient
-    } operation: {
-      measure(settings) { iterations in enterClassicScopes(iterations) }
-    }
   }
 
   // The same scope at the root: no binding around it (a thread's first scope), so each entry
-  // binds its values anew, on both sides.
+  // binds its values anew, in both implementations.
   report.measure(group, "withDependencies (1 override) at the root, 0 keys in context") {
     measure(settings) { iterations in enterScopes(iterations) }
-  } baseline: {
-    measure(settings) { iterations in enterClassicScopes(iterations) }
   }
 
   // The same scope entered on a task, as a server's request handler enters it: synchronously (a
   // synchronous helper the handler calls), then with `await`.
   report.measure(group, "withDependencies (1 override) on a task, 0 keys in context") {
     measureOnATask(settings) { iterations in enterScopes(iterations) }
-  } baseline: {
-    measureOnATask(settings) { iterations in enterClassicScopes(iterations) }
   }
   report.measure(group, "await withDependencies (1 override) on a task, 0 keys in context") {
     measureOnATask(settings) { iterations in
       for i in 0..<iterations {
         await withDependencies {
-          $0.benchNumber = i
-        } operation: { () async in
-          blackHole(i)
-        }
-      }
-    }
-  } baseline: {
-    measureOnATask(settings) { iterations in
-      for i in 0..<iterations {
-        await Classic.withDependencies {
           $0.benchNumber = i
         } operation: { () async in
           blackHole(i)
@@ -95,78 +70,47 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
         }
       }
     }
-  } baseline: {
-    measure(settings) { iterations in
-      for i in 0..<iterations {
-        Classic.withDependencies {
-          $0.benchNumber = i
-          $0.benchClient = otherBenchClient
-          $0.benchTag = "request"
-        } operation: {
-          blackHole(i)
-        }
-      }
-    }
   }
 
-  // Ten nested scopes, each overriding one key, then one read.
-  func nestedOurs(_ depth: Int, _ body: () -> Int) -> Int {
+  // Ten nested scopes, each overriding the same key, then one read of it.
+  func nested(_ depth: Int, _ body: () -> Int) -> Int {
     if depth == 0 { return body() }
     return withDependencies {
       $0.benchNumber = depth
     } operation: {
-      nestedOurs(depth - 1, body)
-    }
-  }
-  func nestedClassic(_ depth: Int, _ body: () -> Int) -> Int {
-    if depth == 0 { return body() }
-    return Classic.withDependencies {
-      $0.benchNumber = depth
-    } operation: {
-      nestedClassic(depth - 1, body)
+      nested(depth - 1, body)
     }
   }
   report.measure(group, "10 nested scopes (1 override each), then a read") {
     reads(settings) { _ in
-      nestedOurs(10) {
+      nested(10) {
         @Dependency(\.benchNumber) var number
         return number
       }
     }
-  } baseline: {
-    reads(settings) { _ in
-      nestedClassic(10) {
-        @Classic.Dependency(\.benchNumber) var number
-        return number
-      }
+  }
+
+  // Nested scopes, each overriding a key of its own, as layers of middleware around a request's
+  // handler each set theirs (a request id, a logger, a user, ...), then one read of the key the
+  // outermost scope set: eight, nine (this package's first indexed overlay), ten and sixteen.
+  func nestedSettingDistinctKeys(_ level: Int, of depth: Int, _ body: () -> Int) -> Int {
+    if level == depth { return body() }
+    return withDependencies(distinctKeyUpdates[level]) {
+      nestedSettingDistinctKeys(level + 1, of: depth, body)
+    }
+  }
+  func readOutermostKey() -> Int {
+    @Dependency(\.benchNumber) var number
+    return number
+  }
+  for depth in [8, 9, 10, 16] {
+    precondition(nestedSettingDistinctKeys(0, of: depth, readOutermostKey) == 1)
+    report.measure(group, "\(depth) nested scopes (a different key each), then a read") {
+      reads(settings) { _ in nestedSettingDistinctKeys(0, of: depth, readOutermostKey) }
     }
   }
 
-  // Nests of scopes that each override a key of their own (layered middleware, test helpers that
-  // wrap each other), then a read of the outermost scope's key: eight, nine (ours: the first
-  // overlay indexed), sixteen.
-  for depth in [8, 9, 16] {
-    report.measure(
-      group, "\(depth) nested scopes (1 override each, keys of their own), then a read",
-      parameter: depth
-    ) {
-      reads(settings) { _ in
-        nestedDistinctOurs(of: depth) {
-          @Dependency(Filler<D0, D0, D0, D0>.self) var outermost
-          return outermost
-        }
-      }
-    } baseline: {
-      reads(settings) { _ in
-        nestedDistinctClassic(of: depth) {
-          @Classic.Dependency(Filler<D0, D0, D0, D0>.self) var outermost
-          return outermost
-        }
-      }
-    }
-  }
-
-  // A scope that returns a new model (which the classic library records, with its values, for
+  // A scope that returns a new model (which both libraries record, with its values, for
   // `withDependencies(from:)`).
   report.measure(group, "withDependencies (1 override) returning a new model") {
     measure(settings) { iterations in
@@ -175,18 +119,7 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
           withDependencies {
             $0.benchNumber = i
           } operation: {
-            OursSmallModel()
-          })
-      }
-    }
-  } baseline: {
-    measure(settings) { iterations in
-      for i in 0..<iterations {
-        blackHole(
-          Classic.withDependencies {
-            $0.benchNumber = i
-          } operation: {
-            ClassicSmallModel()
+            SmallModel()
           })
       }
     }
@@ -204,13 +137,23 @@ private func enterScopes(_ iterations: Int) {
   }
 }
 
-/// `enterScopes` with the classic model.
-private func enterClassicScopes(_ iterations: Int) {
-  for i in 0..<iterations {
-    Classic.withDependencies {
-      $0.benchNumber = i
-    } operation: {
-      blackHole(i)
-    }
-  }
-}
+/// The updates of up to sixteen nested scopes that each set a key of their own: the outermost
+/// `\.benchNumber`, each of those inside it a `Filler` key.
+private let distinctKeyUpdates: [@Sendable (inout DependencyValues) -> Void] = [
+  { $0.benchNumber = 1 },
+  { $0[Filler<D0, D0, D0, D1>.self] = 2 },
+  { $0[Filler<D0, D0, D0, D2>.self] = 3 },
+  { $0[Filler<D0, D0, D0, D3>.self] = 4 },
+  { $0[Filler<D0, D0, D0, D4>.self] = 5 },
+  { $0[Filler<D0, D0, D0, D5>.self] = 6 },
+  { $0[Filler<D0, D0, D0, D6>.self] = 7 },
+  { $0[Filler<D0, D0, D0, D7>.self] = 8 },
+  { $0[Filler<D0, D0, D0, D8>.self] = 9 },
+  { $0[Filler<D0, D0, D0, D9>.self] = 10 },
+  { $0[Filler<D0, D0, D1, D0>.self] = 11 },
+  { $0[Filler<D0, D0, D1, D1>.self] = 12 },
+  { $0[Filler<D0, D0, D1, D2>.self] = 13 },
+  { $0[Filler<D0, D0, D1, D3>.self] = 14 },
+  { $0[Filler<D0, D0, D1, D4>.self] = 15 },
+  { $0[Filler<D0, D0, D1, D5>.self] = 16 },
+]

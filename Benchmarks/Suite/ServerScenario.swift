@@ -1,7 +1,8 @@
 import Dependencies
 import Foundation
 
-// A server-request scenario: every simulated request enters a scope that overrides the
+// A server-request scenario, simulated in process (Examples/Server is a real server, and
+// `make server-bench` measures it under load): every request enters a scope that overrides the
 // request-scoped dependencies (its id, a logger and a database client made for it), then reads five
 // dependencies at several points, across `await`s, `async let` child tasks and a task group. Each
 // read of a request-scoped dependency checks that it carries the request's own id; any mismatch
@@ -57,26 +58,7 @@ extension DependencyValues {
   }
 }
 
-extension Classic.Values {
-  var requestID: Int {
-    get { self[RequestIDKey.self] }
-    set { self[RequestIDKey.self] = newValue }
-  }
-  var requestLogger: RequestLogger {
-    get { self[RequestLogger.self] }
-    set { self[RequestLogger.self] = newValue }
-  }
-  var database: DatabaseClient {
-    get { self[DatabaseClient.self] }
-    set { self[DatabaseClient.self] = newValue }
-  }
-  var serverConfig: ServerConfig {
-    get { self[ServerConfig.self] }
-    set { self[ServerConfig.self] = newValue }
-  }
-}
-
-/// The per-request stubs, the same for both implementations.
+/// The per-request stubs.
 func requestDatabase(_ id: Int) -> DatabaseClient {
   DatabaseClient(requestID: id) { user in
     await Task.yield()  // a suspension, as a query would have
@@ -88,8 +70,8 @@ func requestLogger(_ id: Int) -> RequestLogger {
   RequestLogger(requestID: id, label: "request", minimumLevel: 2)
 }
 
-/// One request with our `@Dependency`. Returns the number of reads that saw another request's id.
-enum OursServer {
+/// One request. Returns the number of reads that saw another request's id.
+enum RequestHandler {
   static func handle(_ id: Int) async -> Int {
     await withDependencies {
       $0.requestID = id
@@ -126,52 +108,6 @@ enum OursServer {
     @Dependency(\.database) var database
     @Dependency(\.serverConfig) var config
     @Dependency(\.benchClient) var client
-    var mismatches = 0
-    if requestID != id { mismatches += 1 }
-    if logger.requestID != id { mismatches += 1 }
-    if database.requestID != id { mismatches += 1 }
-    blackHole(config.maxBodyBytes &+ client.fetch(id))
-    return mismatches
-  }
-}
-
-/// The same request with the classic baseline.
-enum ClassicServer {
-  static func handle(_ id: Int) async -> Int {
-    await Classic.withDependencies {
-      $0.requestID = id
-      $0.requestLogger = requestLogger(id)
-      $0.database = requestDatabase(id)
-    } operation: {
-      var mismatches = readFive(id)
-      @Classic.Dependency(\.database) var database
-      let user = await database.fetchUser(7)
-      mismatches += readFive(id)
-      async let first = child(id)
-      async let second = child(id)
-      mismatches += await first + second
-      mismatches += await withTaskGroup(of: Int.self) { group in
-        for _ in 0..<2 { group.addTask { await child(id) } }
-        return await group.reduce(0, +)
-      }
-      @Classic.Dependency(\.requestLogger) var logger
-      logger.log(level: 0, "user \(user) served")
-      return mismatches + readFive(id)
-    }
-  }
-
-  static func child(_ id: Int) async -> Int {
-    let mismatches = readFive(id)
-    await Task.yield()
-    return mismatches + readFive(id)
-  }
-
-  static func readFive(_ id: Int) -> Int {
-    @Classic.Dependency(\.requestID) var requestID
-    @Classic.Dependency(\.requestLogger) var logger
-    @Classic.Dependency(\.database) var database
-    @Classic.Dependency(\.serverConfig) var config
-    @Classic.Dependency(\.benchClient) var client
     var mismatches = 0
     if requestID != id { mismatches += 1 }
     if logger.requestID != id { mismatches += 1 }
@@ -238,17 +174,10 @@ func runServerScenario(_ settings: BenchmarkSettings, _ report: Report) {
   let ledger = RequestLedger()
   for concurrency in Set([1, cores]).sorted() {
     // Samples 4x the usual length: one request takes microseconds and involves several tasks.
-    let ours = measureAsync(settings, operationsPerRound: 1, sampleScale: 4) { requests in
+    let rate = measureAsync(settings, operationsPerRound: 1, sampleScale: 4) { requests in
       let ids = ledger.ids(requests)
       let mismatches = await serve(ids, concurrency: concurrency) {
-        await OursServer.handle($0)
-      }
-      ledger.record(served: requests, mismatches: mismatches)
-    }
-    let classic = measureAsync(settings, operationsPerRound: 1, sampleScale: 4) { requests in
-      let ids = ledger.ids(requests)
-      let mismatches = await serve(ids, concurrency: concurrency) {
-        await ClassicServer.handle($0)
+        await RequestHandler.handle($0)
       }
       ledger.record(served: requests, mismatches: mismatches)
     }
@@ -263,7 +192,7 @@ func runServerScenario(_ settings: BenchmarkSettings, _ report: Report) {
     report.add(
       throughputRow(
         group, "requests, concurrency \(concurrency)", parameter: concurrency, unit: "req/s",
-        ours, classic))
+        rate))
   }
   let totals = ledger.totals
   print("(server scenario: \(totals.served) requests served, every read saw its own request)")

@@ -1,24 +1,29 @@
 import Foundation
 
-// The benchmark suite: every hot path of the library beside the in-repo model of the classic
-// library's algorithm (ClassicBaseline*.swift; not the classic library itself), through the API as
-// users write it: `@Dependency` properties of models, `withDependencies`, `withDependencies(from:)`.
+// The benchmark suite: every hot path of the classic API, through the API as users write it:
+// `@Dependency` properties of models, `withDependencies`, `withDependencies(from:)`. These files use
+// only the classic spellings, so they build against both implementations, each in an executable of
+// its own (two packages cannot both vend `Dependencies`): `Benchmarks`, this folder in the root
+// package, against this package; `ClassicBenchmarks`, this folder but ThisPackage/ in
+// Benchmarks/Classic, against the classic library that package pins. Each side has one file of its
+// own, `Implementation`: what the executable measures, and the groups only it has (ThisPackage/:
+// the rows of this package's C core, beside plain Swift). `make bench` (scripts/bench.py) builds
+// both executables, runs them group by group, alternating, and prints their rows side by side.
 //
-//   swift run -c release Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]]
-//                                   [--iterations N] [--row NAME]... [--no-baseline]
+//   Benchmarks [--quick] [--json FILE] [--only GROUP[,GROUP...]] [--iterations N] [--row NAME]...
 //
-// Groups: trie, reads, scopes, cache, concurrency, merge, server. `--iterations N` makes every
-// measurement one warm-up and one timed sample of exactly N operations, for counting instructions
-// with callgrind (see `timedSample` in Harness.swift). `--row NAME` (repeatable) measures only the
-// rows of times so named, as the table prints them, and `--no-baseline` only our side of each (see
-// RowSelection.swift); with either, the groups of rates (cache, concurrency, server) do not run.
-//
-// The groups that measure the API (reads, scopes, concurrency, merge, server) use only the classic
-// spellings, so these files also build against another implementation of them: a package whose
-// executable target compiles this folder against another module named `Dependencies` (the real
-// classic library, say, built outside this repository) measures that implementation as "ours",
-// beside the same in-repo baseline. The C core's groups (trie, cache and the trie merge: the files
-// that import `CDependencies`) are left out of such a build, and not called here without it.
+// Groups: trie, reads, scopes, cache, concurrency, merge, server (trie and cache only in this
+// package's executable). `--iterations N` makes every measurement one warm-up and one timed sample
+// of exactly N operations, for counting instructions with callgrind (see `timedSample` in
+// Harness.swift). `--row NAME` (repeatable) measures only the rows of times so named, as the table
+// prints them (see RowSelection.swift); with it, the groups of rates (cache, concurrency, server) do
+// not run.
+
+/// Every group, in the order a run measures them (`Implementation.runOwnGroup` runs the rows only
+/// one implementation has).
+let allGroups = ["trie", "reads", "scopes", "cache", "concurrency", "merge", "server"]
+/// The groups of rates, which `--row` leaves out.
+let rateGroups: Set = ["cache", "concurrency", "server"]
 
 var arguments = CommandLine.arguments.dropFirst()
 var settings = BenchmarkSettings.full
@@ -30,7 +35,14 @@ while let argument = arguments.popFirst() {
   switch argument {
   case "--quick": settings = .quick
   case "--json": jsonPath = arguments.popFirst()
-  case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+  case "--only":
+    only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+    if let unknown = only?.subtracting(allGroups).sorted(), !unknown.isEmpty {
+      FileHandle.standardError.write(
+        "unknown group \(unknown.joined(separator: ", ")); the groups: \(allGroups.joined(separator: ","))\n"
+          .data(using: .utf8)!)
+      exit(2)
+    }
   case "--iterations":
     guard let count = arguments.popFirst().flatMap({ Int($0) }), count > 0 else {
       FileHandle.standardError.write("--iterations needs a positive count\n".data(using: .utf8)!)
@@ -43,12 +55,10 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     selection.names = (selection.names ?? []).union([name])
-  case "--no-baseline": selection.measuresBaseline = false
   case "--help", "-h":
     print(
-      "usage: Benchmarks [--quick] [--json FILE]"
-        + " [--only trie,reads,scopes,cache,concurrency,merge,server] [--iterations N]"
-        + " [--row NAME]... [--no-baseline]")
+      "usage: \(CommandLine.arguments[0]) [--quick] [--json FILE]"
+        + " [--only \(allGroups.joined(separator: ","))] [--iterations N] [--row NAME]...")
     exit(0)
   default:
     FileHandle.standardError.write("unknown argument \(argument); try --help\n".data(using: .utf8)!)
@@ -59,7 +69,7 @@ while let argument = arguments.popFirst() {
 settings.fixedIterations = fixedIterations
 
 #if DEBUG
-  print("warning: this is a debug build; run with `swift run -c release Benchmarks`.")
+  print("warning: this is a debug build; `make bench` runs release builds.")
 #endif
 
 /// The first line of a /proc file matching `prefix` (Linux), trimmed; nil elsewhere.
@@ -89,41 +99,33 @@ let cpuAtStart = cpuSeconds()
 let runStart = now()
 
 let report = Report(selection: selection)
-let sizes = [10, 100, 1_000, 10_000]
 let sampling =
   fixedIterations.map { "one sample of \($0) operations per figure, for callgrind" }
   ?? "\(settings.samples) samples of ~\(settings.sampleNanoseconds / 1_000_000) ms;"
   + " median per operation"
 print(
-  "swift-dependencies benchmarks (\(sampling); "
-    + "allocs and bytes are per operation, ours / baseline; a rate also shows the time per operation"
-    + " it comes to, all threads together)\n"
-    + "baseline: \"classic model\" is the in-repo model of the classic library's algorithm"
-    + " (Benchmarks/Suite/ClassicBaseline*.swift), not the classic library itself;"
-    + " \"plain Swift\" is a Dictionary (behind a lock) beside the C core")
+  "swift-dependencies benchmarks: \(Implementation.description)\n(\(sampling); allocs and bytes"
+    + " are per operation; a rate also shows the time per operation it comes to, all threads"
+    + " together)")
 
-#if canImport(CDependencies)
-  if only?.contains("trie") ?? true { runTrieBenchmarks(settings, report, sizes: sizes) }
-#endif
-if only?.contains("reads") ?? true { runReadBenchmarks(settings, report, sizes: [0] + sizes) }
-if only?.contains("scopes") ?? true { runScopeBenchmarks(settings, report, sizes: [0] + sizes) }
-#if canImport(CDependencies)
-  if only?.contains("cache") ?? true, !selection.isRestricted {
-    runCacheBenchmarks(settings, report)
+for group in allGroups where only?.contains(group) ?? true {
+  if selection.isRestricted && rateGroups.contains(group) { continue }
+  runSharedGroup(group, settings, report)
+  Implementation.runOwnGroup(group, settings, report)
+}
+
+/// Runs the group named `group` of the rows both implementations have, if it is one.
+func runSharedGroup(_ group: String, _ settings: BenchmarkSettings, _ report: Report) {
+  switch group {
+  case "reads": runReadBenchmarks(settings, report, sizes: [0] + seriesSizes)
+  case "scopes": runScopeBenchmarks(settings, report, sizes: [0] + seriesSizes)
+  case "concurrency": runConcurrencyBenchmarks(settings, report)
+  case "merge": runMergeBenchmarks(settings, report, modelSizes: [10, 100, 1_000])
+  case "server": runServerScenario(settings, report)
+  default: break
   }
-#endif
-if only?.contains("concurrency") ?? true, !selection.isRestricted {
-  runConcurrencyBenchmarks(settings, report)
 }
-if only?.contains("merge") ?? true {
-  runMergeBenchmarks(settings, report, modelSizes: [10, 100, 1_000])
-  #if canImport(CDependencies)
-    runTrieMergeBenchmarks(settings, report, sizes: sizes)
-  #endif
-}
-if only?.contains("server") ?? true, !selection.isRestricted {
-  runServerScenario(settings, report)
-}
+
 for name in report.unmatchedNames {
   FileHandle.standardError.write(
     "note: no row of this run is named \"\(name)\"\n".data(using: .utf8)!)
@@ -150,6 +152,7 @@ if let jsonPath {
     "loadavg at end": procLine("/proc/loadavg") ?? "unknown",
     "cores busy with other processes": otherProcessesCores ?? "unknown",
   ]
-  try report.writeJSON(to: jsonPath, machine: machine)
+  try report.writeJSON(
+    to: jsonPath, implementation: Implementation.description, machine: machine)
   print("\nwrote \(jsonPath)")
 }

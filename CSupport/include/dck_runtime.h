@@ -54,6 +54,15 @@ void *dck_read_frame_current(void);
 void dck_keypath_getter_call(const void *getter, const void *arguments, void *result,
                              const void *root);
 
+/**
+ * Calls `setter`, the key-path setter of a Swift computed property without arguments (the word after
+ * the getter in the accessor area `arguments` points at), on the value at `root` (borrowed, modified in
+ * place), with the value at `value` (borrowed: the setter copies what it keeps). See
+ * dck_keypath_setter.c for the calling convention. Runs user code.
+ */
+void dck_keypath_setter_call(const void *setter, const void *arguments, const void *value,
+                             void *root);
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Task-local binding                                                                               */
 /* ------------------------------------------------------------------------------------------------ */

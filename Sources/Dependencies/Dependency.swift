@@ -67,6 +67,10 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     let current = DependencyValues._currentPointer
+    // Created by a default's computation (its values record reads): the computation declares what
+    // the property names, for the dependency graph and the shutdown order. Otherwise one byte is
+    // tested; first, so that no reference is held across the call.
+    if current.pointee._modes.recordsReads { Self.declare(accessor, in: current) }
     self.accessor = accessor
     let captured = current.pointee._overrides.scope.flatMap { $0.isEmpty ? nil : $0 }
     switch (captured, owner) {
@@ -83,6 +87,15 @@ public struct Dependency<Value>: Sendable {
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// Records, in the computation whose values `values` are, that it created a property reading
+  /// through `accessor` (see `_DeclaredDependency`).
+  @inline(never)
+  private static func declare(
+    _ accessor: Unmanaged<_DependencyAccessor<Value>>, in values: UnsafePointer<DependencyValues>
+  ) {
+    values.pointee._modes.computation?.declare(accessor._withUnsafeGuaranteedRef(\.declared))
   }
 
   /// A property reading through an accessor of the registry, kept alive by `owner` when the
@@ -145,12 +158,13 @@ public struct Dependency<Value>: Sendable {
     let accessor = _AccessorRegistry.accessor(
       UInt(bitPattern: ObjectIdentifier(Key.self)), in: _AccessorRegistry.keyTypes
     ) {
-      _DependencyAccessor<Value>(read: { values, captured, capturedContext, site, result in
+      _DependencyAccessor<Value>(key: _KeyIdentity(Key.self)) {
+        values, captured, capturedContext, site, result in
         _store(
           DependencyValues._resolve(
             Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site),
           in: result)
-      })
+      }
     }
     self.init(accessor: accessor, fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -164,11 +178,12 @@ public struct Dependency<Value>: Sendable {
     failure: @escaping @Sendable (Source) -> Never
   ) {
     // A test-only spelling: an accessor of its own, released with the property.
-    let accessor = _DependencyAccessor<Value>(get: { values in
-      let source = values[keyPath: keyPath]
-      guard let value = source as? Value else { failure(source) }
-      return value
-    })
+    let accessor = _DependencyAccessor<Value>(
+      get: { values in
+        let source = values[keyPath: keyPath]
+        guard let value = source as? Value else { failure(source) }
+        return value
+      }, declaring: keyPath)
     self.init(
       accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
       filePath: filePath, line: line, column: column)
@@ -182,13 +197,13 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
     failure: @escaping @Sendable (Key.Value) -> Never
   ) {
-    let accessor = _DependencyAccessor<Value>(read: {
+    let accessor = _DependencyAccessor<Value>(key: _KeyIdentity(Key.self)) {
       values, captured, capturedContext, site, result in
       let source = DependencyValues._resolve(
         Key.self, in: values, captured: captured, capturedContext: capturedContext, site: site)
       guard let value = source as? Value else { failure(source) }
       _store(value, in: result)
-    })
+    }
     self.init(
       accessor: Unmanaged.passUnretained(accessor), owner: accessor, fileID: fileID,
       filePath: filePath, line: line, column: column)

@@ -56,7 +56,9 @@ public func prepareDependencies<R, E: Error>(
   for key in assigned.keys {
     // As every root holds it: a box (the cache keeps it), never a scope that carries its value.
     guard let pointer = values._overrides.scope?.sharedLookup(key.id) else { continue }
+    // Through the property the key was assigned through: the graph shows it as `\.config`.
     let site = _ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      .through(property: key.property)
     if context == .preview {
       _ = cache.prepare(
         key.id, context: context, value: pointer, replacingComputed: true, site: site)
@@ -88,6 +90,9 @@ final class _AssignedKeys: Sendable {
   struct Key: Sendable {
     let id: _KeyIdentity
     let names: _DependencyReports.Names
+    /// The `#function` of the subscript's caller: the property's name when it was assigned through
+    /// a `DependencyValues` property (see `_ReadSite.property`).
+    let property: StaticString
     /// For a key without a live value, the identity its live reads cache their value under.
     let liveReadSlot: _KeyIdentity?
   }
@@ -114,7 +119,7 @@ final class _AssignedKeys: Sendable {
       guard state.seen.insert(id.raw).inserted else { return }
       state.keys.append(
         Key(
-          id: id, names: .init(K.self, K.Value.self, property: property),
+          id: id, names: .init(K.self, K.Value.self, property: property), property: property,
           liveReadSlot: _LiveValueOfKeyWithoutOne<K>.applies
             ? _LiveValueOfKeyWithoutOne<K>.identity : nil))
     }

@@ -72,11 +72,19 @@ extension Trait where Self == _DependenciesTrait {
   /// @Test(.dependency(\.uuid, .incrementing))
   /// func addItem() { … }
   /// ```
+  ///
+  /// The override is set as `.dependencies { $0.uuid = .incrementing }` sets it: through the
+  /// property's setter, without computing the default it replaces (a key with only a live value
+  /// does not open its live resource). A key path through several properties, such as
+  /// `\.date.now`, reads the value it changes (the date generator) first.
+  ///
+  /// > Note: The classic library's trait assigns through the key path, which runs the property's
+  /// > getter first and so computes the default it replaces.
   public static func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: @autoclosure @escaping @Sendable () throws -> Value
   ) -> Self {
-    _DependenciesTrait(update: { $0[keyPath: keyPath] = try value() })
+    _DependenciesTrait(update: { $0._set(keyPath, to: try value()) })
   }
 
   /// Isolates the test and overrides the dependency whose key is the value's own type.

@@ -82,3 +82,58 @@ package enum ReportedTypeName {
     return (name, text.index(after: digits.endIndex))
   }
 }
+
+extension ReportedTypeName {
+  /// The type's name without any module, its generic arguments' included, and without anonymous
+  /// contexts (as in `qualified(_:)`): `MyApp.Box<Swift.Optional<MyApp.Plain>>` becomes
+  /// `Box<Optional<Plain>>`. For the dependency graph, whose nodes name types without their modules.
+  package static func withoutModules(_ type: Any.Type) -> String {
+    removingModules(from: removingAnonymousContexts(from: _typeName(type, qualified: true)))
+  }
+
+  /// `name`, a type's name as the runtime qualifies it, without the first component of each dotted
+  /// path of two or more identifiers that no `.` precedes: a nominal type's module. After a generic
+  /// type's `>`, `.Inner` continues that type's path and is kept whole. A raw identifier (between
+  /// backticks) is one identifier, whatever it holds (dots, angle brackets), with its spaces as
+  /// they were written: the runtime spells each as a no-break space (U+00A0), as names are mangled.
+  package static func removingModules(from name: String) -> String {
+    var result = ""
+    var rest = Substring(name)
+    var previous: Character?
+    while let first = rest.first {
+      guard first == "`" || first == "_" || first.isLetter else {
+        result.append(first)
+        previous = first
+        rest = rest.dropFirst()
+        continue
+      }
+      var components: [Substring] = []
+      while true {
+        let identifier = identifierPrefix(of: rest)
+        components.append(identifier)
+        rest = rest[identifier.endIndex...]
+        guard rest.first == ".", let next = rest.dropFirst().first,
+          next == "`" || next == "_" || next.isLetter
+        else { break }
+        rest = rest.dropFirst()
+      }
+      let isModuleQualified = previous != "." && components.count > 1
+      result += components.dropFirst(isModuleQualified ? 1 : 0).map { component in
+        component.first == "`"
+          ? String(component.map { $0 == "\u{A0}" ? " " : $0 }) : String(component)
+      }.joined(separator: ".")
+      previous = components.last?.last
+    }
+    return result
+  }
+
+  /// The identifier `text` starts with: a raw identifier up to its closing backtick (the rest of
+  /// `text` when there is none), or letters, digits, `_` and `$`.
+  private static func identifierPrefix(of text: Substring) -> Substring {
+    if text.first == "`" {
+      guard let close = text.dropFirst().firstIndex(of: "`") else { return text }
+      return text[...close]
+    }
+    return text.prefix { $0 == "_" || $0 == "$" || $0.isLetter || $0.isNumber }
+  }
+}

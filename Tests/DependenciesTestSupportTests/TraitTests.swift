@@ -68,6 +68,47 @@ import Testing
     @Dependency(\.mustOverride) var value
     #expect(value == "overridden")
   }
+
+  /// The key-path form overrides as the closure form does: through the property's setter, so the
+  /// live resource of a key with only a live value is never opened for a test that replaces it.
+  @Test(.dependency(\.livePool, TraitPool(id: 2)))
+  func keyPathFormNeverComputesTheDefaultItReplaces() {
+    @Dependency(\.livePool) var pool
+    #expect(pool.id == 2)
+    #expect(TraitPool.opened.value == 0)
+  }
+
+  /// A key path through several properties reads the value it changes first, as Swift does.
+  @Test(.dependency(\.settings.isDarkMode, true))
+  func keyPathThroughSeveralPropertiesChangesTheValueItReads() {
+    @Dependency(Settings.self) var settings
+    #expect(settings.isDarkMode)
+  }
+}
+
+/// A pool whose live value counts how often it was opened (only the test above reads it).
+struct TraitPool: Sendable {
+  static let opened = LockIsolated(0)
+  var id: Int
+}
+
+enum TraitPoolKey: DependencyKey {
+  static var liveValue: TraitPool {
+    TraitPool.opened.withValue { $0 += 1 }
+    return TraitPool(id: 1)
+  }
+}
+
+extension DependencyValues {
+  fileprivate var livePool: TraitPool {
+    get { self[TraitPoolKey.self] }
+    set { self[TraitPoolKey.self] = newValue }
+  }
+
+  fileprivate var settings: Settings {
+    get { self[Settings.self] }
+    set { self[Settings.self] = newValue }
+  }
 }
 
 @Suite(.dependency(\.greeting, "suite"))

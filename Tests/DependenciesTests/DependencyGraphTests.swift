@@ -163,6 +163,19 @@ import Testing
     #expect(graph.edges == [.init(from: 1, to: 0)])
   }
 
+  /// A value given through a property (`$0.graphConfig = …`) shows that property, as a value
+  /// read through it does.
+  @Test func aPreparedValueShowsThePropertyItWasGivenThrough() {
+    let graph = isolated {
+      prepareDependencies { $0.graphConfig = GraphValue(name: "prepared") }
+      @Dependency(\.graphConfig) var config
+      _ = config
+      return DependencyValues.graph
+    }
+    #expect(graph.nodes.map(\.property) == ["graphConfig"])
+    #expect(graph.textTree.contains("GraphConfig: GraphValue (\\.graphConfig) · test · shared"))
+  }
+
   /// A cycle is still reported as it was, with the cycle's keys, after the graph recorded others.
   @Test func aCycleIsReportedWithItsKeys() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -256,13 +269,15 @@ import Testing
     #expect(
       json
         == #"{"nodes":[{"computation":{"durationNanoseconds":1020000,"startNanoseconds":50000},"#
-        + #""context":"live","holder":"cache","id":0,"isShutdownable":true,"key":"Database","property":"database","#
+        + #""context":"live","declared":[],"holder":"cache","id":0,"isShutdownable":true,"#
+        + #""key":"Database","property":"database","#
         + #""reads":[],"valueType":"Database"},{"computation":{"durationNanoseconds":1234000,"#
-        + #""startNanoseconds":0},"context":"live","holder":"cache","id":1,"isShutdownable":true,"#
-        + #""key":"SessionStore","property":"sessions","reads":[0],"valueType":"SessionStore"},"#
-        + #"{"context":"live","holder":"cache","id":2,"isShutdownable":false,"key":"APIClient.Key","#
-        + #""reads":[],"valueType":"APIClient<\"v2\">"},{"computation":{"durationNanoseconds":9999,"#
-        + #""startNanoseconds":2500000000},"context":"live","holder":"scope","id":3,"#
+        + #""startNanoseconds":0},"context":"live","declared":[],"holder":"cache","id":1,"#
+        + #""isShutdownable":true,"key":"SessionStore","property":"sessions","reads":[0],"#
+        + #""valueType":"SessionStore"},{"context":"live","declared":[],"holder":"cache","id":2,"#
+        + #""isShutdownable":false,"key":"APIClient.Key","reads":[],"valueType":"APIClient<\"v2\">"},"#
+        + #"{"computation":{"durationNanoseconds":9999,"startNanoseconds":2500000000},"#
+        + #""context":"live","declared":[],"holder":"scope","id":3,"#
         + #""isShutdownable":false,"key":"RequestLogger","property":"requestLogger","reads":[0,2],"#
         + #""valueType":"RequestLogger"}],"shutdownOrder":[[1],[0]]}"#)
     #expect(try JSONDecoder().decode(DependencyGraph.self, from: Data(json.utf8)) == Self.graph)
@@ -298,7 +313,15 @@ enum GraphTop: TestDependencyKey {
   }
 }
 
+enum GraphConfig: TestDependencyKey {
+  static var testValue: GraphValue { GraphValue(name: "config") }
+}
+
 extension DependencyValues {
+  fileprivate var graphConfig: GraphValue {
+    get { self[GraphConfig.self] }
+    set { self[GraphConfig.self] = newValue }
+  }
   fileprivate var graphLeaf: GraphValue { self[GraphLeaf.self] }
   fileprivate var graphMiddle: GraphValue { self[GraphMiddle.self] }
   fileprivate var graphTop: GraphValue { self[GraphTop.self] }

@@ -1,4 +1,4 @@
-import Dependencies
+@_spi(Internals) import Dependencies
 import Foundation
 import Testing
 
@@ -89,6 +89,35 @@ private final class ReflectedModel: @unchecked Sendable {
     walk(model, path: "model", depth: 0)
     walk(values, path: "values", depth: 0)
     walk(continuation, path: "continuation", depth: 0)
+    // The cache the values read, as the classic SPI hands it out (itself an object, which the user
+    // asked for): nothing below it.
+    for (index, child) in Mirror(reflecting: values.cachedValues).children.enumerated() {
+      walk(child.value, path: "cachedValues.\(child.label ?? "\(index)")", depth: 1)
+    }
     #expect(objects.isEmpty, "\(objects)")
+  }
+
+  /// The SPI cache shows the keys whose values it holds, with their contexts, in the order they
+  /// were cached: taken under its lock, never its lock, its table or its values.
+  @Test func theCacheShowsTheKeysItHolds() {
+    withDependencies {
+      $0 = DependencyValues()
+      $0.context = .preview
+    } operation: {
+      @Dependency(ReflectedTextKey.self) var text
+      @Dependency(ReflectedNumberKey.self) var number
+      _ = (text, number)
+      let mirror = Mirror(reflecting: DependencyValues._current.cachedValues)
+      #expect(mirror.displayStyle == .class)
+      #expect(mirror.children.map(\.label) == ["cached"])
+      #expect(
+        mirror.descendant("cached") as? [String] == [
+          "ReflectedTextKey (preview)", "ReflectedNumberKey (preview)",
+        ])
+      DependencyValues._current.cachedValues.resetCache()
+      #expect(
+        Mirror(reflecting: DependencyValues._current.cachedValues).descendant("cached")
+          as? [String] == [])
+    }
   }
 }

@@ -67,4 +67,34 @@ struct Box<Wrapped> {}
   func otherParenthesesAreKept(_ text: String) {
     #expect(ReportedTypeName.removingAnonymousContexts(from: text) == text)
   }
+
+  /// The dependency graph's names: no module anywhere, generic arguments included, as the runtime
+  /// qualifies each part of a name.
+  @Test(arguments: [
+    ("MyApp.Database", "Database"),
+    ("MyApp.APIClient.Key", "APIClient.Key"),
+    (
+      "MyApp.Box<Swift.Dictionary<Swift.String, Swift.Optional<MyApp.Plain>>>",
+      "Box<Dictionary<String, Optional<Plain>>>"
+    ),
+    ("MyApp.Box<Swift.Int>.Inner.Deeper", "Box<Int>.Inner.Deeper"),
+    ("((MyApp.Plain, Swift.Int)) -> MyApp.Plain", "((Plain, Int)) -> Plain"),
+    ("(a: Swift.Int, b: MyApp.Plain)", "(a: Int, b: Plain)"),
+    ("MyApp.Plain.Type", "Plain.Type"),
+    ("@Sendable () -> ()", "@Sendable () -> ()"),
+    ("Any", "Any"),
+    ("MyApp.`my key.with<dots> & \"quotes\"`", "`my key.with<dots> & \"quotes\"`"),
+    ("MyApp.Box<MyApp.`a.b`>.Inner", "Box<`a.b`>.Inner"),
+    ("MyApp.`unterminated.raw", "`unterminated.raw"),
+  ])
+  func modulesAreRemovedEverywhere(_ name: String, _ reported: String) {
+    #expect(ReportedTypeName.removingModules(from: name) == reported)
+  }
+
+  @Test func aTypeIsNamedWithoutAnyModule() {
+    #expect(ReportedTypeName.withoutModules(Box<PrivateKey>.self) == "Box<PrivateKey>")
+    #expect(
+      ReportedTypeName.withoutModules(Box<[String: Int?]>.self)
+        == "Box<Dictionary<String, Optional<Int>>>")
+  }
 }

@@ -43,7 +43,9 @@
 /// (``Node/Holder/cache``), or computed from a scope's overrides and kept by that scope
 /// (``Node/Holder/scope``) for as long as the scope lives. The same key can appear twice: once
 /// shared, once kept by a scope whose overrides its computation read. An edge goes from a value to
-/// each value its computation read (``Node/reads``).
+/// each value its computation read (``Node/reads``), and to each value of a `@Dependency` property
+/// its computation created (``Node/declared``): see
+/// <doc:SeeingYourDependencies#What-makes-an-edge>.
 ///
 /// The graph is recorded where defaults are computed; a read that finds its value cached records
 /// nothing and costs nothing more. It describes the cache at the moment it was taken: a later
@@ -58,8 +60,9 @@ public struct DependencyGraph: Sendable, Hashable {
   /// The order in which ``shutdownDependencies(timeout:fileID:filePath:line:column:)`` shuts the
   /// cached values that conform to ``ShutdownableDependency`` down, as steps: the values of one
   /// step start once those of the steps before that read them have finished, so values of one step
-  /// that do not depend on each other shut down concurrently. A value that read another is in an
-  /// earlier step. Values kept by scopes are not in it: they are shut down with their scope, latest
+  /// that do not depend on each other shut down concurrently. A value that read another, or
+  /// created a `@Dependency` property of it, is in an earlier step (unless the two depend on each
+  /// other: then the one cached later goes first). Values kept by scopes are not in it: they are shut down with their scope, latest
   /// kept first.
   public var shutdownOrder: [[Node.ID]]
 
@@ -69,9 +72,10 @@ public struct DependencyGraph: Sendable, Hashable {
     self.shutdownOrder = shutdownOrder
   }
 
-  /// Every edge: from each value to each value its computation read.
+  /// Every edge: from each value to each value its computation read (``Node/reads``), then to
+  /// each value of a `@Dependency` property it created (``Node/declared``).
   public var edges: [Edge] {
-    nodes.flatMap { node in node.reads.map { Edge(from: node.id, to: $0) } }
+    nodes.flatMap { node in (node.reads + node.declared).map { Edge(from: node.id, to: $0) } }
   }
 
   /// The step of ``shutdownOrder`` (counted from 1) in which the value of node `id` is shut down,
@@ -111,12 +115,14 @@ public struct DependencyGraph: Sendable, Hashable {
 
     /// The node's position in ``DependencyGraph/nodes``.
     public var id: ID
-    /// The key's type (`Database`, `APIClient.Key`), without its module.
+    /// The key's type (`Database`, `APIClient.Key`), without any module (`Box<Plain>` rather than
+    /// `MyApp.Box<MyApp.Plain>`).
     public var key: String
-    /// The value's type, without its module: the key's own type when the key is its value.
+    /// The value's type, without any module: the key's own type when the key is its value.
     public var valueType: String
     /// The `DependencyValues` property the value was first read through (`database` for
-    /// `@Dependency(\.database)`), or nil when it was read by its key (`@Dependency(Key.self)`).
+    /// `@Dependency(\.database)`), or given through (`$0.database = …` in `prepareDependencies`);
+    /// nil when it was read or given by its key (`@Dependency(Key.self)`, `$0[Key.self] = …`).
     public var property: String?
     /// The context the value was computed in: `liveValue`, `previewValue` or `testValue`.
     public var context: DependencyContext
@@ -126,15 +132,21 @@ public struct DependencyGraph: Sendable, Hashable {
     public var computation: Computation?
     /// Whether the value conforms to ``ShutdownableDependency``.
     public var isShutdownable: Bool
-    /// The values its computation read, by ``id``: the edges from this node.
+    /// The values its computation read, by ``id``.
     public var reads: [ID]
+    /// The values of the `@Dependency` properties its computation created that it did not read
+    /// while it ran, by ``id``: the closures it returned may read them later (the classic
+    /// `@Dependency(\.database) var database` declared in a `liveValue`). Such a value is shut down
+    /// after this one, as a value it read is. See <doc:SeeingYourDependencies#What-makes-an-edge>.
+    public var declared: [ID]
 
     /// A node: a value of `valueType` for `key` in `context`, first read through `property`, held
-    /// by `holder`, computed by `computation`, whose computation read the nodes `reads`.
+    /// by `holder`, computed by `computation`, whose computation read the nodes `reads` and created
+    /// properties of the nodes `declared`.
     public init(
       id: ID, key: String, valueType: String, property: String? = nil,
       context: DependencyContext, holder: Holder = .cache, computation: Computation? = nil,
-      isShutdownable: Bool = false, reads: [ID] = []
+      isShutdownable: Bool = false, reads: [ID] = [], declared: [ID] = []
     ) {
       self.id = id
       self.key = key
@@ -145,14 +157,16 @@ public struct DependencyGraph: Sendable, Hashable {
       self.computation = computation
       self.isShutdownable = isShutdownable
       self.reads = reads
+      self.declared = declared
     }
   }
 
-  /// One edge: the computation of the value of node `from` read the value of node `to`.
+  /// One edge: the computation of the value of node `from` read the value of node `to`, or created
+  /// a `@Dependency` property of it.
   public struct Edge: Sendable, Hashable, Codable {
-    /// The value whose computation read.
+    /// The value whose computation read (or declared).
     public var from: Node.ID
-    /// The value it read.
+    /// The value it read (or declared).
     public var to: Node.ID
 
     /// The edge from node `from` to node `to`.

@@ -33,6 +33,8 @@ struct _DependencyGraphRecord {
     let reads: [_CacheEntryID]
     /// The values kept by scopes that it read (`_KeptDefault.order`).
     let keptReads: [UInt64]
+    /// What the `@Dependency` properties its computation created name.
+    let declared: _Declarations
 
     /// Whether its scope still keeps it (`false` may be stale: it is being let go of).
     var isKept: Bool { !pin.isDeinitializing }
@@ -71,7 +73,8 @@ struct _DependencyGraphRecord {
     kept[value.order] = Kept(
       pin: _KeptDefaultPin(value), order: value.order, entry: value.entry, site: value.site,
       boxType: type(of: value.box), isShutdownable: value.box.shutdownable != nil,
-      timing: timing(of: record), reads: reads, keptReads: record.keptReads)
+      timing: timing(of: record), reads: reads, keptReads: record.keptReads,
+      declared: record.declared)
   }
 
   private mutating func timing(of record: _ComputedDefaultRecord) -> Timing? {

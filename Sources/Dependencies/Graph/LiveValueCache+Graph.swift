@@ -14,6 +14,7 @@ extension _LiveValueCache {
 
   /// The dependency graph of this cache, as it is now.
   func dependencyGraph() -> DependencyGraph {
+    resolveDeclaredKeyPaths()
     let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph) }
     // The boxes of `lifecycle` live as long as the cache, which is held until this returns.
     return withExtendedLifetime(self) { DependencyGraph(lifecycle: lifecycle, record: record) }
@@ -34,8 +35,8 @@ extension DependencyGraph {
       isShutdownable: Bool, _ holder: Node.Holder, _ timing: _DependencyGraphRecord.Timing?
     ) -> Node {
       Node(
-        id: id, key: ReportedTypeName.qualified(unsafeBitCast(entry.key, to: Any.Type.self)),
-        valueType: ReportedTypeName.qualified(boxType.valueType), property: site.propertyName,
+        id: id, key: ReportedTypeName.withoutModules(unsafeBitCast(entry.key, to: Any.Type.self)),
+        valueType: ReportedTypeName.withoutModules(boxType.valueType), property: site.propertyName,
         context: DependencyContext(_rawValue: entry.context) ?? .live, holder: holder,
         computation: computation(timing), isShutdownable: isShutdownable)
     }
@@ -50,8 +51,29 @@ extension DependencyGraph {
           .cache, record.cached[cached.box]))
       if idOfEntry[cached.entry] == nil { idOfEntry[cached.entry] = id }
     }
+    // The cached values of each key in each context, every generation: what a property of the key
+    // reads (as the shutdown plan counts it).
+    var idsOfKey: [_CacheEntryID: [Node.ID]] = [:]
+    for (id, cached) in lifecycle.enumerated() {
+      var key = cached.entry
+      key.generation = 0
+      idsOfKey[key, default: []].append(id)
+    }
+    func declared(_ declared: _Declarations, by node: Node, of entry: _CacheEntryID)
+      -> [Node.ID]
+    {
+      var ids: [Node.ID] = []
+      for key in declared.keys {
+        for id in idsOfKey[_CacheEntryID(key, contextOf: entry)] ?? []
+        where id != node.id && !node.reads.contains(id) && !ids.contains(id) {
+          ids.append(id)
+        }
+      }
+      return ids
+    }
     for (id, cached) in lifecycle.enumerated() {
       nodes[id].reads = cached.reads.compactMap { idOfEntry[$0] }.filter { $0 < id }
+      nodes[id].declared = declared(cached.declared, by: nodes[id], of: cached.entry)
     }
     var idOfKept: [UInt64: Node.ID] = [:]
     for kept in record.kept.values.filter(\.isKept).sorted(by: { $0.order < $1.order }) {
@@ -61,6 +83,7 @@ extension DependencyGraph {
         kept.timing)
       node.reads =
         kept.reads.compactMap { idOfEntry[$0] } + kept.keptReads.compactMap { idOfKept[$0] }
+      node.declared = declared(kept.declared, by: node, of: kept.entry)
       nodes.append(node)
       idOfKept[kept.order] = id
     }
@@ -69,55 +92,37 @@ extension DependencyGraph {
       shutdownOrder: Self.steps(of: _ShutdownPlan(nodes: lifecycle), idOfEntry: idOfEntry))
   }
 
-  /// The jobs of `plan` in steps: first those no other job waits for, then those whose every
-  /// predecessor is in an earlier step; each job as the nodes of its entries.
+  /// The jobs of `plan` in steps, as its run starts them: first those no other job waits for, then
+  /// those whose every predecessor is in an earlier step; when every job left waits (jobs that
+  /// depend on each other), the latest cached of them, alone. Each job as the nodes of its entries.
   private static func steps(of plan: _ShutdownPlan, idOfEntry: [_CacheEntryID: Node.ID])
     -> [[Node.ID]]
   {
     var waitingFor = plan.jobs.map(\.predecessors)
+    var placed = Set<Int>()
     var step = plan.jobs.indices.filter { waitingFor[$0] == 0 }
-    var placed = Set(step)
     var steps: [[Node.ID]] = []
-    while !step.isEmpty {
-      steps.append(step.flatMap { plan.jobs[$0].entries.compactMap { idOfEntry[$0] } }.sorted())
-      var next: [Int] = []
-      for job in step {
-        for successor in plan.jobs[job].successors.sorted() {
-          waitingFor[successor] -= 1
-          if waitingFor[successor] == 0, placed.insert(successor).inserted {
-            next.append(successor)
-          }
-        }
-      }
-      step = next
-      // Jobs left waiting on each other (one object cached under several entries can close a
-      // cycle): the run starts them latest cached first, one step each.
+    while placed.count < plan.jobs.count {
+      // Jobs left waiting on each other: the run starts them latest cached first, one step each.
       if step.isEmpty,
         let job = plan.jobs.indices.filter({ !placed.contains($0) }).max(by: {
           plan.jobs[$0].sequence < plan.jobs[$1].sequence
         })
       {
-        placed.insert(job)
         step = [job]
       }
+      placed.formUnion(step)
+      steps.append(step.flatMap { plan.jobs[$0].entries.compactMap { idOfEntry[$0] } }.sorted())
+      var next: [Int] = []
+      for job in step {
+        for successor in plan.jobs[job].successors.sorted() {
+          waitingFor[successor] -= 1
+          if waitingFor[successor] == 0, !placed.contains(successor) { next.append(successor) }
+        }
+      }
+      step = next
     }
     return steps
-  }
-}
-
-/// The value type of a box of any type (for the dependency graph; a dynamic cast).
-private protocol _BoxedValue {
-  static var boxedValueType: Any.Type { get }
-}
-
-extension _DependencyBox: _BoxedValue {
-  fileprivate static var boxedValueType: Any.Type { Value.self }
-}
-
-extension _AnyDependencyBox {
-  /// The type of the value a box of this type carries.
-  fileprivate static var valueType: Any.Type {
-    (self as? any _BoxedValue.Type)?.boxedValueType ?? Any.self
   }
 }
 

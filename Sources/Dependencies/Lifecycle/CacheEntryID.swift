@@ -12,4 +12,10 @@ struct _CacheEntryID: Hashable, Sendable {
     self.key = key.raw
     self.context = context._rawValue
   }
+
+  /// The served entry (generation 0) of `key` in the context of `entry`.
+  init(_ key: _KeyIdentity, contextOf entry: _CacheEntryID) {
+    self.key = key.raw
+    self.context = entry.context
+  }
 }

@@ -19,6 +19,9 @@ struct _LifecycleState {
     let entry: _CacheEntryID
     /// The cached values its computation read.
     let reads: [_CacheEntryID]
+    /// What the `@Dependency` properties its computation created name: its value is shut down
+    /// before their values, as before the values it read (see `_DeclaredDependency`).
+    var declared = _Declarations()
     /// The address of the value's `_DependencyBox`, which the C cache owns (valid while it lives,
     /// retired or not).
     let box: UInt
@@ -103,7 +106,7 @@ struct _LifecycleState {
       guard isSetAside(node.entry) else { continue }
       nodes[index] = Node(
         entry: renamed(node.entry), reads: readsToo ? node.reads.map(renamed) : node.reads,
-        box: node.box, site: node.site)
+        declared: node.declared, box: node.box, site: node.site)
     }
   }
 }
@@ -126,9 +129,9 @@ enum _ShutdownRun {
 extension _LiveValueCache {
   /// Records the value just computed for `entry` by the read at `site` (its box, +1, which the C
   /// cache is about to publish), after reading `reads`, with what its computation recorded for the
-  /// dependency graph (`computed`), in one step: a graph taken meanwhile shows the value with its
-  /// timing or not at all. False when the cache is shutting down or shut down: the value must not
-  /// be cached.
+  /// dependency graph and the shutdown order (`computed`: its timing, and what the properties it
+  /// created name), in one step: a graph taken meanwhile shows the value with its timing or not at
+  /// all. False when the cache is shutting down or shut down: the value must not be cached.
   func register(
     _ entry: _CacheEntryID, reads: [_CacheEntryID], computed: _ComputedDefaultRecord,
     box: UnsafeMutableRawPointer, site: _ReadSite
@@ -136,7 +139,9 @@ extension _LiveValueCache {
     state.withLock { state in
       guard case .running = state.lifecycle.phase else { return false }
       state.lifecycle.nodes.append(
-        .init(entry: entry, reads: reads, box: UInt(bitPattern: box), site: site))
+        .init(
+          entry: entry, reads: reads, declared: computed.declared, box: UInt(bitPattern: box),
+          site: site))
       state.graph.recordCached(computed, box: UInt(bitPattern: box))
       return true
     }
@@ -194,7 +199,8 @@ extension _LiveValueCache {
     readReport: _LifecycleState.ReadReport,
     start: (_ShutdownPlan) -> Task<DependencyShutdownReport, Never>
   ) -> _ShutdownRun {
-    state.withLock { state in
+    resolveDeclaredKeyPaths()
+    return state.withLock { state in
       if let report = state.lifecycle.report { return .finished(report) }
       if let run = state.lifecycle.run { return .running(run) }
       state.lifecycle.phase = .shuttingDown
@@ -253,6 +259,7 @@ extension _LiveValueCache {
   /// down in the background (the plan holds them), with failures reported as `.background` (no
   /// test or caller is there to receive them).
   func cacheWillBeDestroyed() {
+    resolveDeclaredKeyPaths()
     let plan: _ShutdownPlan? = state.withLock { state in
       guard case .running = state.lifecycle.phase,
         state.lifecycle.nodes.contains(where: { $0.shutdownable != nil })

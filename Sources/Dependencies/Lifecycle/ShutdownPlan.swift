@@ -3,14 +3,19 @@
 /// A *job* shuts down one value: the value of one entry that conforms to
 /// ``ShutdownableDependency``, or one object cached under several entries (several keys, or one key
 /// in several contexts, returning the same instance), which is shut down once. Job A must finish
-/// before job B starts when a value of A read a value of B while it was computed: directly, or
-/// through values that need no shutdown (A reads X reads B). A read only counts toward a value
-/// cached earlier than the reader: every read a computation records is of such a value (it was
-/// cached by the time the read returned), and the rule keeps the graph acyclic whatever happens.
+/// before job B starts when a value of A depends on a value of B: its computation read it, or
+/// created a `@Dependency` property of its key (in its context, any generation), which the value
+/// may read later (see `_DeclaredDependency`); directly, or through values that need no shutdown
+/// (A reads X, which declares B). A read only counts toward a value cached earlier than the
+/// reader: every read a computation records is of such a value (it was cached by the time the read
+/// returned). A declared value may be cached later (that is the point: it is read later), so two
+/// values can depend on each other (each declares the other's key).
 ///
 /// The run starts every job whose predecessors have finished, so independent values shut down
-/// concurrently. A job that fails or times out counts as finished: its successors still run.
-/// (Should merging one object's entries ever close a cycle, the latest-cached waiting job starts.)
+/// concurrently. A job that fails or times out counts as finished: its successors still run. Jobs
+/// left waiting on each other (values that declare each other, or one object's entries merged)
+/// start one at a time, the latest cached first, once nothing else runs. The dependency graph's
+/// ``DependencyGraph/shutdownOrder`` is this plan's, in steps (`DependencyGraph.steps(of:)`).
 struct _ShutdownPlan: Sendable {
   struct Job: Sendable {
     var name: String
@@ -54,22 +59,37 @@ struct _ShutdownPlan: Sendable {
       jobs.append(
         Job(name: name, value: value, site: node.site, entries: [node.entry], sequence: index))
     }
-    // For each value that needs shutting down, every such value it reaches through reads.
+    // What each value depends on: the earlier values it read, and every value of the keys its
+    // properties name, in its context.
+    var entriesOfKey: [_CacheEntryID: [_CacheEntryID]] = [:]
+    for node in nodes where sequence[node.entry] != nil {
+      var key = node.entry
+      key.generation = 0
+      if !(entriesOfKey[key]?.contains(node.entry) ?? false) {
+        entriesOfKey[key, default: []].append(node.entry)
+      }
+    }
+    let dependencies = nodes.indices.map { position in
+      let node = nodes[position]
+      let read = node.reads.filter { sequence[$0].map { $0 < position } ?? false }
+      let declared = node.declared.keys.flatMap { key in
+        entriesOfKey[_CacheEntryID(key, contextOf: node.entry)] ?? []
+      }
+      return read + declared.filter { $0 != node.entry }
+    }
+    // For each value that needs shutting down, every such value it reaches through them.
     for (entry, job) in jobOfEntry {
       var visited: Set<_CacheEntryID> = [entry]
       var stack = [entry]
       while let current = stack.popLast() {
         guard let position = sequence[current] else { continue }
-        for read in nodes[position].reads {
-          guard let readPosition = sequence[read], readPosition < position,
-            visited.insert(read).inserted
-          else { continue }
-          if let successor = jobOfEntry[read], successor != job,
+        for next in dependencies[position] where visited.insert(next).inserted {
+          if let successor = jobOfEntry[next], successor != job,
             jobs[job].successors.insert(successor).inserted
           {
             jobs[successor].predecessors += 1
           }
-          stack.append(read)
+          stack.append(next)
         }
       }
     }

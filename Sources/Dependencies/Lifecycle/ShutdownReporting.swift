@@ -27,7 +27,7 @@ enum _ShutdownReporting: Sendable {
         """
     case .timedOut:
       message = """
-        Shutting down \(name) did not finish within \(timeout).
+        Shutting down \(name) did not finish within \(timeout.shortDescription).
 
         Its shutdown was cancelled and left to finish by itself; the other dependencies were \
         still shut down, the values \(name) reads after the timeout. Make 'shutdown()' return \

@@ -144,7 +144,7 @@ final class _DefaultComputation: @unchecked Sendable {
   func run<Value>(_ body: () -> Value) -> Value {
     record.begin()
     defer {
-      record.end()
+      record.end(keysRead: reads.keysRead)
       reader = nil
     }
     var values = reader!.values
@@ -202,6 +202,14 @@ final class _DefaultComputation: @unchecked Sendable {
   func recordCachedRead(_ entry: _CacheEntryID) {
     guard isCurrent, !cachedReads.contains(entry) else { return }
     cachedReads.append(entry)
+  }
+
+  /// Records that the computation created a `@Dependency` property naming `declared`: on its
+  /// thread, while it runs (for the dependency graph and the shutdown order, see
+  /// `_DeclaredDependency`).
+  func declare(_ declared: _DeclaredDependency) {
+    guard isCurrent else { return }
+    record.recordDeclaration(of: declared)
   }
 
   /// Records that the computation read `kept`, a default a scope keeps, computed from its reads.

@@ -39,6 +39,9 @@ struct _DefaultReads: @unchecked Sendable {
     if other.readsAScopesOverride { readsAScopesOverride = true }
   }
 
+  /// Every key read (raw identities), in the order first read.
+  var keysRead: [UInt] { reads.map(\.key.raw) }
+
   /// Whether `lookup` maps every key read to what was read.
   func agree(with lookup: (_KeyIdentity) -> UnsafeMutableRawPointer?) -> Bool {
     reads.allSatisfy { lookup($0.key) == $0.box }

@@ -63,29 +63,41 @@ final class _DependencyAccessor<Value>: @unchecked Sendable {
   @usableFromInline let get: _Getter<Value>
   /// Whether `read` is the read (a key type) rather than `getter` or `get` (a key path).
   @usableFromInline let readsKey: Bool
+  /// What its properties name, for the dependency graph: recorded when a default's computation
+  /// creates one (see `_DeclaredDependency`). Never read by a read.
+  let declared: _DeclaredDependency
 
+  /// An accessor that reads `key` with `read`.
   @usableFromInline
-  init(read: @escaping _KeyRead) {
+  init(key: _KeyIdentity, read: @escaping _KeyRead) {
     self.readsKey = true
     self.read = read
     self.getter = nil
     self.get = { _ in fatalError("swift-dependencies: internal error: a key type's getter ran") }
+    self.declared = .key(key)
   }
 
   /// An accessor that runs `keyPath`'s getter on every read: directly when its getter can be found,
   /// through `subscript(keyPath:)` otherwise.
   convenience init(keyPath: KeyPath<DependencyValues, Value> & Sendable) {
-    self.init(get: { $0[keyPath: keyPath] }, getter: _KeyPathGetter.of(keyPath))
+    self.init(
+      get: { $0[keyPath: keyPath] }, getter: _KeyPathGetter.of(keyPath),
+      declaring: keyPath)
   }
 
-  /// An accessor that runs `get` on every read, or `getter` instead when there is one.
-  init(get: @escaping _Getter<Value>, getter: _KeyPathGetter? = nil) {
+  /// An accessor that runs `get` on every read, or `getter` instead when there is one; its
+  /// properties name the key `keyPath` sets.
+  init<Declared>(
+    get: @escaping _Getter<Value>, getter: _KeyPathGetter? = nil,
+    declaring keyPath: KeyPath<DependencyValues, Declared> & Sendable
+  ) {
     self.readsKey = false
     self.read = { _, _, _, _, _ in
       fatalError("swift-dependencies: internal error: a key path's key read ran")
     }
     self.getter = getter
     self.get = get
+    self.declared = _DeclaredKeyPath(keyPath).map { .keyPath($0) } ?? .none
   }
 
   /// Reads the dependency: runs the key's read, or the key path's getter with `captured`,

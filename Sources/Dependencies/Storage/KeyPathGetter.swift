@@ -18,8 +18,9 @@ import SwiftShims
 /// stored property, arguments (subscripts), an optional chain, a reference prefix — is not read
 /// here, and such a key path is applied with Swift's `subscript(keyPath:)`. Before the first key
 /// path is read this way, `layoutIsKnown` checks the reading on key paths of a type of its own
-/// (the right getter found and called, the other shapes refused); if anything differs, no key path
-/// is read this way for the life of the process.
+/// (the right getter found and called, the right setter found and called — for `_KeyPathSetter` —
+/// the other shapes refused); if anything differs, no key path is read or set this way for the life
+/// of the process.
 ///
 /// Clients see it: the inlined read of a key-path property calls the getter it found.
 @usableFromInline
@@ -42,6 +43,15 @@ struct _KeyPathGetter: @unchecked Sendable {
 
   /// Reads the layout of `keyPath` (see the type's documentation).
   private static func read<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> _KeyPathGetter? {
+    component(of: keyPath).map { _KeyPathGetter(getter: $0.getter, accessors: $0.accessors) }
+  }
+
+  /// The accessors of `keyPath`'s one computed component without arguments (see the type's
+  /// documentation): its getter, its setter when it is settable, and its accessor area; nil for
+  /// any other shape. For this type and `_KeyPathSetter`; `keyPath` must outlive every use.
+  static func component<Root, Value>(of keyPath: KeyPath<Root, Value>) -> (
+    getter: UnsafeRawPointer, setter: UnsafeRawPointer?, accessors: UnsafeRawPointer
+  )? {
     #if _ptrauth(_arm64e)
       // The runtime signs the accessors in key path objects there; a plain call would fail its
       // authentication. Key paths are applied with `subscript(keyPath:)`.
@@ -86,7 +96,9 @@ struct _KeyPathGetter: @unchecked Sendable {
       guard size == word + 2 * word + (settable ? word : 0) else { return nil }
       let accessors = component + 2 * word
       guard let getter = accessors.load(as: UnsafeRawPointer?.self) else { return nil }
-      return _KeyPathGetter(getter: getter, accessors: accessors)
+      let setter = settable ? (accessors + word).load(as: UnsafeRawPointer?.self) : nil
+      guard !settable || setter != nil else { return nil }
+      return (getter, setter, accessors)
     #else
       return nil
     #endif
@@ -116,9 +128,18 @@ struct _KeyPathGetter: @unchecked Sendable {
         === _LayoutCheck.box,
       read(\_LayoutCheck.base) == nil,
       read(\_LayoutCheck.computed.bitWidth) == nil,
-      read(\_LayoutCheck.[1]) == nil
+      read(\_LayoutCheck.[1]) == nil,
+      component(of: \_LayoutCheck.computed)?.setter == nil,
+      let setter = component(of: \_LayoutCheck.settable)?.setter,
+      let accessors = component(of: \_LayoutCheck.settable)?.accessors
     else { return false }
-    probe.settable = 0  // uses the setter, so that the key path above is writable
+    // The setter, called as `_KeyPathSetter` calls it, sets what the property's setter sets.
+    var value = 21
+    withUnsafePointer(to: &value) { value in
+      withUnsafeMutablePointer(to: &probe) { dck_keypath_setter_call(setter, accessors, value, $0) }
+    }
+    guard probe.base == 21 else { return false }
+    probe.settable = 0  // uses the setter in source too, so that the key path above is writable
     return true
   }()
 }

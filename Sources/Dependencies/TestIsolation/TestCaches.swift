@@ -47,6 +47,10 @@ package enum _TestCaches {
   fileprivate struct State {
     /// The caches of the Swift Testing cases that read a default, by the case's identity.
     var swiftTestingCaches: [AnyHashable: SwiftTestingEntry] = [:]
+    /// The caches of ended cases taken out of `swiftTestingCaches` whose background shutdown has
+    /// not started yet (it starts outside the lock): the exit handler starts theirs too, so that a
+    /// process exiting meanwhile does not leave their values out.
+    var endingCaches: [ObjectIdentifier: _LiveValueCache] = [:]
     /// Caches created before the next sweep of ended cases' caches.
     var cachesUntilSweep = 1
     /// Whether the sweeper's thread runs (`_EndedCaseSweeper`): it stops when no cache of a case
@@ -161,7 +165,10 @@ package enum _TestCaches {
       let cache = _LiveValueCache()
       var swept = state.sweepEndedCases()
       if let replaced {
-        if replaced.caseEnded { swept.endedCaches.append(replaced.cache) }
+        if replaced.caseEnded {
+          swept.endedCaches.append(replaced.cache)
+          state.endingCaches[ObjectIdentifier(replaced.cache)] = replaced.cache
+        }
         swept.replaced = replaced.cache
       }
       state.swiftTestingCaches[testCase.identity] = SwiftTestingEntry(
@@ -171,7 +178,7 @@ package enum _TestCaches {
       return (cache, swept, true, startSweeper)
     }
     // Outside the lock: shutdowns start, deinits may run, warnings are written.
-    for ended in swept.endedCaches { ended.shutDownInBackground() }
+    startShutdowns(of: swept.endedCaches)
     withExtendedLifetime(swept) {}
     if created {
       _BackgroundShutdowns.installExitHandler()
@@ -200,17 +207,30 @@ package enum _TestCaches {
       if !remains { state.sweeperIsRunning = false }
       return (ended, remains)
     }
-    for cache in ended.endedCaches { cache.shutDownInBackground() }
+    startShutdowns(of: ended.endedCaches)
     withExtendedLifetime(ended) {}
     return remains
   }
 
+  /// Starts the background shutdown of `caches`, ended cases' caches a sweep took out (they wait in
+  /// `endingCaches` until then), outside the lock.
+  private static func startShutdowns(of caches: [_LiveValueCache]) {
+    guard !caches.isEmpty else { return }
+    for cache in caches { cache.shutDownInBackground() }
+    // Started (and counted by `_BackgroundShutdowns`): the exit handler no longer needs them.
+    state.withLock { state in
+      for cache in caches { state.endingCaches[ObjectIdentifier(cache)] = nil }
+    }
+  }
+
   /// When the process exits (called by `_BackgroundShutdowns`): starts shutting down the values of
   /// every test cache still held — those of tests that are not parameterized, which live as long as
-  /// the run, of the last cases not swept yet, and of the last XCTest method.
+  /// the run, of the last cases not swept yet, of cases swept whose shutdown another thread is
+  /// about to start (starting it twice joins the one run), and of the last XCTest method.
   static func shutDownAllInBackground() {
     let caches = state.withLock { state in
-      state.swiftTestingCaches.values.map(\.cache) + [state.xctestCache].compactMap { $0 }
+      state.swiftTestingCaches.values.map(\.cache) + Array(state.endingCaches.values)
+        + [state.xctestCache].compactMap { $0 }
     }
     for cache in caches { cache.shutDownInBackground() }
   }
@@ -358,6 +378,7 @@ extension _TestCaches.State {
     for (identity, entry) in old where entry.caseEnded {
       kept[identity] = nil
       ended.append(entry.cache)
+      endingCaches[ObjectIdentifier(entry.cache)] = entry.cache
     }
     swiftTestingCaches = kept
     return _TestCaches.Swept(endedCaches: ended, old: old)
