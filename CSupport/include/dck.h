@@ -109,8 +109,9 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  * borrowed (the new root retains `value` through the callback); the result is +1. A key absent
  * from `root` (or the one `root`'s top overlay added) is added as an overlay: one small node on top
  * of `root`, whatever the size of the map and the length of the chain (an overlay deeper than
- * eight also indexes the map below it: it shares the index of the overlay it is put on, or, one in
- * eight, merges eight more entries into it; see dck_trie_overlay.c). A key present further down gives a
+ * eight also has an index of the map below it: the index of the overlay it is put on or, one in
+ * eight, the index that overlay keeps for the overlays put on it, made by the first of them with
+ * eight more entries; see dck_trie_overlay.c). A key present further down gives a
  * canonical trie instead, built by path copying the canonical form (every untouched subtree
  * shared). The new root keeps alive only the values of its map. If `key` already maps to this very
  * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
@@ -119,7 +120,7 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
 /** The bytes (8-byte aligned) of the storage dck_trie_insert_into may build a root in. */
-#define DCK_TRIE_OVERLAY_SIZE 88
+#define DCK_TRIE_OVERLAY_SIZE 96
 
 /** Storage of that size, for an owner to embed. */
 typedef struct dck_trie_overlay_storage {

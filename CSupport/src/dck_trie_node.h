@@ -20,27 +20,29 @@
  * same header: datamap 0, data_count 1 (its entry), nodemap 1 (its one "child", stored where a
  * bitmap node's children are, is the parent), overlay_depth its depth in the chain (1 above the
  * canonical root) in a plain overlay and its lag (see below) in an indexed one, and `count` the
- * entries of the whole map. After the
- * parent comes the overlay's *owner*: NULL when the trie allocated the node (its refcount counts
- * its references), or the object whose storage holds the node (an embedded overlay: the owner's
- * reference count is the node's, and refcount is unused). Then comes the *canonical* slot: NULL, or
- * the map folded into a canonical root (+1, held by the overlay), set once by the first
- * dck_trie_canonical of the overlay (compare-and-swap, release; read acquire). Then the
- * *stand-in* slot, used only when the entry's value is the owner itself (an *own value*,
- * dck_trie_insert_owner_into): NULL, or the value every other node holds in its place (+1, held by
- * the overlay), made once by the stand-in callback and set like the canonical slot. Last comes the
- * *index*: NULL in a plain overlay; in an indexed one (deeper than DCK_TRIE_OVERLAY_MAX_DEPTH), a
- * canonical root (one reference, held by the overlay, set before the node is published, often
- * shared with the overlays next to it) that maps every key of the map `lag` levels down, built of
- * *borrowing* nodes (`borrows` set: they hold no reference to their values, which the chain below
- * keeps alive) and of subtrees it shares with older indexes and the canonical root under the
- * chain. An index entry whose value is an own value holds its overlay
- * node, tagged (DCK_TRIE_INDEX_OVERLAY_TAG), instead of the owner.
+ * entries of the whole map. After the parent comes the overlay's *owner*: NULL when the trie
+ * allocated the node (its refcount counts its references), or the object whose storage holds the
+ * node (an embedded overlay: the owner's reference count is the node's, and refcount is unused).
+ * Then comes the *canonical* slot: NULL, or the map folded into a canonical root (+1, held by the
+ * overlay), set once by the first dck_trie_canonical of the overlay (compare-and-swap, release;
+ * read acquire). Then the *stand-in* slot, used only when the entry's value is the owner itself
+ * (an *own value*, dck_trie_insert_owner_into): NULL, or the value every other node holds in its
+ * place (+1, held by the overlay), made once by the stand-in callback and set like the canonical
+ * slot. Then the *index*: NULL in a plain overlay; in an indexed one (deeper than
+ * DCK_TRIE_OVERLAY_MAX_DEPTH), a canonical root that maps every key of the map `lag` levels down
+ * (borrowed from the overlay below, which keeps it, and set before the node is published), built
+ * of *borrowing* nodes (`borrows` set: they hold no reference to their values, which the chain
+ * below keeps alive) and of subtrees it shares with older indexes and the canonical root under the
+ * chain. An index entry whose value is an own value holds its overlay node, tagged
+ * (DCK_TRIE_INDEX_OVERLAY_TAG), instead of the owner. Last comes the *next index* slot, used by an
+ * overlay whose overlays start a new index (a plain one of depth 8, an indexed one of lag 15):
+ * NULL, or that index (+1, held by this overlay, which every overlay put on it borrows), made by
+ * the first of them and set like the canonical slot.
  *
- *   +--------+---+---+---------+---+--------+-------+-------+--------+-------+---------+--------+-------+
- *   |refcount| 0 | 1 | OVERLAY | 1 |depth/lag| count | entry | parent | owner |canonical|stand-in| index |
- *   +--------+---+---+---------+---+--------+-------+-------+--------+-------+---------+--------+-------+
- *                                            24      48      56       64      72        80       88 bytes
+ *   +--------+---+---+---------+---+---------+-------+-------+--------+-------+---------+--------+-------+----------+
+ *   |refcount| 0 | 1 | OVERLAY | 1 |depth/lag| count | entry | parent | owner |canonical|stand-in| index |next index|
+ *   +--------+---+---+---------+---+---------+-------+-------+--------+-------+---------+--------+-------+----------+
+ *                                             24      48      56       64      72        80       88      96 bytes
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
@@ -173,6 +175,12 @@ static inline dck_atomic_ptr_t *dck_trie_overlay_stand_in_slot(const dck_trie_t 
 /** Where an overlay node keeps its index (NULL unless it is indexed; see the layout above). */
 static inline dck_trie_t **dck_trie_overlay_index_slot(const dck_trie_t *node) {
   return (dck_trie_t **)(dck_trie_overlay_words(node) + 4);
+}
+
+/** Where an overlay node keeps the index of the overlays put on it, once made (see the layout
+ * above). */
+static inline dck_atomic_ptr_t *dck_trie_overlay_next_index_slot(const dck_trie_t *node) {
+  return (dck_atomic_ptr_t *)(uintptr_t)(dck_trie_overlay_words(node) + 5);
 }
 
 /** Whether `node` is an embedded overlay whose entry's value is its owner (an own value, which

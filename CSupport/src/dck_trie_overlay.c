@@ -8,12 +8,12 @@
  * (dck_trie.c) copies the nodes on the key's path: with many keys in the map, the root and one or
  * two inner nodes of up to 32 slots each, retaining every child and value they share. An overlay
  * node instead adds the one entry on top of the unchanged root, so inserting a new key costs one
- * small node (88 bytes, usually inside the scope object that owns the root) and a reference to the
+ * small node (96 bytes, usually inside the scope object that owns the root) and a reference to the
  * root below, whatever the size of the map; a scope's root points at the root of the scope around
  * it, and scopes nested K deep make a chain of K overlays:
  *
  *   [o11 k11, lag 10] ─▶ [o10, lag 9] ─▶ [o9, lag 8] ─▶ [o8 k8, depth 8] ─▶ … ─▶ [o2, 2] ─▶ [o1, 1]
- *       │ index ═══════════════ (shared) ═════ │ index                                     │
+ *       │ index ═══════ (borrowed) ═══════════ │ index, kept by o8 as its next index       │
  *       ▼                                      ▼                                           ▼
  *   canonical root of borrowing nodes: k1 and every key of C, sharing C's     canonical root C (a
  *   untouched subtrees                                                        CHAMP trie, possibly
@@ -31,25 +31,29 @@
  *
  *   - the ninth overlay's index is the canonical root under the chain with the first overlay's
  *     entry added (lag 8);
- *   - an overlay on an indexed one of lag below 15 shares its index (one more reference), with one
- *     more lag;
- *   - an overlay on one of lag 15 starts over at lag 8: its index is the one below merged with the
- *     entries of the eight overlays that fell out of its walk, built into a small subtree.
+ *   - an overlay on an indexed one of lag below 15 uses the same index, with one more lag;
+ *   - an overlay on one of lag 15 starts over at lag 8: its index is the one below with the
+ *     entries of the eight overlays that fell out of its walk added, in one new root (a copy with
+ *     room for them, edited in place before anyone can see it).
  *
- * So of eight nested scopes past the eighth, seven pay a reference to an index and one a merge of
- * eight entries into it (a new root and the nodes on the eight entries' paths; every untouched
- * subtree shared), and none copies a value: an earlier design folded the chain into a canonical
- * trie at depth nine, boxing every value the scopes carried (11 times the cost of one scope, then
- * the same again every eight levels).
+ * A new index is made for the overlays put on a given overlay (the eighth plain one, or an indexed
+ * one of lag 15): the first of them makes it and that overlay keeps it (its *next index*), so that
+ * every scope entered on the same scope, one after another, finds it there. So of eight nested
+ * scopes past the eighth, seven pay nothing for an index and one a new root and the nodes on the
+ * eight entries' paths (every untouched subtree shared), and none copies a value: an earlier
+ * design folded the chain into a canonical trie at depth nine, boxing every value the scopes
+ * carried (11 times the cost of one scope, then the same again every eight levels).
  *
  * An index holds no value: the nodes it builds are *borrowing* nodes (`borrows`), which take no
  * reference to the values of their entries, as the chain below the indexed overlay holds every one
  * of them (an overlay its entry's value or is its owner, the canonical root under the chain its
  * own), and the indexed overlay holds that chain. They hold their children: their own, the older
- * index's and the canonical root's. An own value (see below) enters an index as its overlay node,
+ * index's and the canonical root's. An index is kept by the overlay that made it for the overlays
+ * put on it (+1); those overlays, and the ones put on them within the window, borrow it, as they
+ * hold that overlay. An own value (see below) enters an index as its overlay node,
  * tagged with DCK_TRIE_INDEX_OVERLAY_TAG: a lookup reads the value through the node (the owner), a
- * shared lookup its stand-in. In memory an index costs, once per eight overlays, the nodes the
- * merge builds: a root of a few hundred bytes in a map of a few dozen keys.
+ * shared lookup its stand-in. In memory an index costs, once per eight overlays, the nodes it
+ * builds: a root of a few hundred bytes in a map of a few dozen keys.
  *
  * Invariants (checked by dck_trie_check_invariants, codes BAD_OVERLAY and BAD_INDEX)
  * ----------
@@ -58,7 +62,7 @@
  *  O2. An overlay on a canonical root is plain, of depth 1; on a plain overlay of depth below 8,
  *      plain, one deeper; on a plain overlay of depth 8, indexed with lag 8; on an indexed overlay
  *      of lag below 15, indexed with one more lag and the same index; on one of lag 15, indexed
- *      with lag 8.
+ *      with lag 8. An overlay of lag 8 has its parent's next index.
  *  O3. An overlay's count is its parent's count plus one.
  *  O4. An overlay's key is absent from its parent: no overlay shadows an entry. So inserting the
  *      top overlay's own key replaces that overlay (same parent, same depth or lag, same index),
@@ -91,9 +95,11 @@
  * Ownership
  * ---------
  * An overlay holds one reference to its parent, one to its entry's value (none to an own value, see
- * below), once folded one to its canonical root, once made one to its stand-in, and when indexed
- * one to its index; dck_trie_overlay_give_back gives them back when its last reference goes. An index
- * node holds one reference to each of its children (borrowing or not) and none to its values. An
+ * below), once folded one to its canonical root, once made one to its stand-in, and once made one
+ * to its next index; dck_trie_overlay_give_back gives them back when its last reference goes. Its
+ * own index it borrows from the overlay below (which it holds, directly or through its parent). An
+ * index node holds one reference to each of its children (borrowing or not) and none to its
+ * values. An
  * *embedded* overlay (dck_trie_insert_into) lives in storage inside an owner object instead, and
  * has no count of its own: dck_trie_retain and dck_trie_release of it retain and release the owner
  * through the value callbacks, and the owner's deinit gives back what the overlay holds
@@ -120,15 +126,15 @@
  * TrieOwnValueTests checks that the owners go).
  *
  * Memory ordering: an overlay's fields, its index among them, are written before the overlay is
- * published, like any node (dck_trie.c); an index's nodes likewise before its overlay is. The
- * canonical and stand-in slots are the fields written later: each set once from NULL by a
- * compare-and-swap with release ordering, read with acquire, so a thread that sees the root or
- * stand-in sees it built; the thread that loses the race releases its own.
+ * published, like any node (dck_trie.c). The canonical, stand-in and next-index slots are the
+ * fields written later: each set once from NULL by a compare-and-swap with release ordering, read
+ * with acquire, so a thread that sees the root, stand-in or index sees it built; the thread that
+ * loses the race releases its own.
  *
  * Progress: dck_trie_overlay_insert, dck_trie_canonical and dck_trie_overlay_shared_value are
  * lock-free apart from malloc (and the stand-in callback, which allocates); they write only to nodes
- * they allocate (and the canonical and stand-in slots, once each), and read nodes that are immutable
- * once published. dck_trie_overlay_index_get is wait-free (a canonical lookup), apart from the
+ * they allocate (and the canonical, stand-in and next-index slots, once each), and read nodes that
+ * are immutable once published. dck_trie_overlay_index_get is wait-free (a canonical lookup), apart from the
  * stand-in a shared lookup may make.
  */
 #include "dck_trie_node.h"
@@ -143,7 +149,7 @@
 /* ------------------------------------------------------------------------------------------------ */
 
 _Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 3 * sizeof(void *) +
-                       2 * sizeof(dck_atomic_ptr_t) <=
+                       3 * sizeof(dck_atomic_ptr_t) <=
                    DCK_TRIE_OVERLAY_SIZE,
                "an overlay node must fit the storage dck_trie_insert_into documents");
 
@@ -160,7 +166,8 @@ static void *allocate_or_abort(size_t size) {
 /* Makes `node` (storage of DCK_TRIE_OVERLAY_SIZE bytes that no one else can see yet) an overlay
  * adding `entry` (borrowed; its value retained, or its +1 taken over when `value_taken`; not
  * counted when it is `owner`) to `parent` (retained) at `depth` (plain) or with lag `depth`
- * (indexed, when `index`, +1 taken over, is not NULL), embedded in `owner` (NULL: allocated). */
+ * (indexed, when `index`, borrowed from the overlays below, is not NULL), embedded in `owner`
+ * (NULL: allocated). */
 static dck_trie_t *overlay_init(dck_trie_t *node, dck_trie_t *parent,
                                 const dck_trie_entry_t *entry, size_t count, unsigned depth,
                                 dck_trie_t *index, void *owner, bool value_taken) {
@@ -186,6 +193,7 @@ static dck_trie_t *overlay_init(dck_trie_t *node, dck_trie_t *parent,
   dck_ptr_init(dck_trie_overlay_canonical_slot(node), NULL);
   dck_ptr_init(dck_trie_overlay_stand_in_slot(node), NULL);
   *dck_trie_overlay_index_slot(node) = index;
+  dck_ptr_init(dck_trie_overlay_next_index_slot(node), NULL);
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
   return node;
 }
@@ -291,8 +299,8 @@ static dck_trie_entry_t index_entry(const dck_trie_t *overlay) {
   return entry;
 }
 
-/* The index (+1) of a new overlay of lag 8 on `parent` (invariants O2, O5): the map of `parent`'s
- * seventh overlay down. On a plain overlay (of depth 8), that is the chain's first overlay: the
+/* The index (+1) of the overlays of lag 8 put on `parent` (invariants O2, O5): the map of
+ * `parent`'s seventh overlay down. On a plain overlay (of depth 8), that is the chain's first overlay: the
  * canonical root under the chain with its entry added by path copying. On an indexed one (of lag
  * 15), whose index maps what lies fifteen levels down, that index with the entries of the eight
  * overlays in between added, in one new root. The nodes built borrow their values. The keys are
@@ -310,6 +318,24 @@ static dck_trie_t *index_new(const dck_trie_t *parent) {
   }
   return dck_trie_index_insert_batch(*dck_trie_overlay_index_slot(parent), gathered,
                                      DCK_TRIE_OVERLAY_MAX_DEPTH);
+}
+
+/* The index of the overlays put on `parent` (a plain overlay of depth 8 or an indexed one of lag
+ * 15), borrowed from `parent`, which keeps it: made by the first such overlay (index_new), and
+ * found by every other, so that a scope entered again and again on one scope pays for it once. */
+static dck_trie_t *next_index(dck_trie_t *parent) {
+  dck_atomic_ptr_t *slot = dck_trie_overlay_next_index_slot(parent);
+  dck_trie_t *index = dck_ptr_load_acquire(slot);
+  if (index == NULL) {
+    dck_trie_t *made = index_new(parent); /* +1, which `parent` keeps if it wins */
+    if (dck_ptr_cas_release(slot, NULL, made)) {
+      index = made;
+    } else { /* another thread made one first: use it */
+      dck_trie_release(made);
+      index = dck_ptr_load_acquire(slot);
+    }
+  }
+  return index;
 }
 
 void *dck_trie_overlay_indexed_get(const dck_trie_t *node, uintptr_t key, uint64_t hash,
@@ -424,12 +450,8 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
                                     bool replaces_top, void *storage, void *owner,
                                     bool value_taken) {
   if (replaces_top) { /* the top key again: replace the top overlay (invariant O4) */
-    dck_trie_t *index = *dck_trie_overlay_index_slot(root); /* the same map below: shared */
-    if (index != NULL) {
-      dck_trie_retain(index);
-    }
     return overlay_new(dck_trie_overlay_parent(root), entry, root->count, root->overlay_depth,
-                       index, storage, owner, value_taken);
+                       *dck_trie_overlay_index_slot(root), storage, owner, value_taken);
   }
   if (!dck_trie_is_overlay(root)) {
     return overlay_new(root, entry, root->count + 1u, 1, NULL, storage, owner, value_taken);
@@ -442,10 +464,9 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
   } else if (root->kind == DCK_TRIE_KIND_OVERLAY_INDEXED && depth < INDEX_MAX_LAG) {
     depth += 1u; /* the same map below, one level further down */
     index = *dck_trie_overlay_index_slot(root);
-    dck_trie_retain(index);
   } else {
     depth = DCK_TRIE_OVERLAY_MAX_DEPTH;
-    index = index_new(root);
+    index = next_index(root);
   }
   return overlay_new(root, entry, root->count + 1u, depth, index, storage, owner, value_taken);
 }
@@ -512,14 +533,15 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
   /* The last reference is gone: no thread can still set the slots. */
   dck_trie_t *canonical = dck_ptr_load_acquire(dck_trie_overlay_canonical_slot(node));
   void *stand_in = dck_ptr_load_acquire(dck_trie_overlay_stand_in_slot(node));
-  dck_trie_t *index = *dck_trie_overlay_index_slot(node);
+  dck_trie_t *next_index = dck_ptr_load_acquire(dck_trie_overlay_next_index_slot(node));
   if (owner == NULL) {
     free(node); /* an embedded overlay's storage is its owner's */
   }
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
-  /* The index first: it borrows from the chain the parent holds. */
-  if (index != NULL) {
-    dck_trie_release(index);
+  /* The index it kept for the overlays put on it first: it borrows from the chain the parent
+   * holds. (Its own index it borrowed.) */
+  if (next_index != NULL) {
+    dck_trie_release(next_index);
   }
   if (canonical != NULL) {
     dck_trie_release(canonical);
@@ -539,13 +561,13 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
 void dck_trie_embedded_destroy(void *storage) {
   const dck_trie_t *node = storage;
   void **words = dck_trie_overlay_words(node);
-  /* A scope's first override that carries its value, which no fold, shared lookup or index
-   * used: nothing to give back (and no register to save). The last reference is gone, so no
-   * thread can still set the slots: relaxed loads. */
+  /* A scope's first override that carries its value, which no fold, shared lookup or overlay
+   * put on it used: nothing to give back (and no register to save). The last reference is gone,
+   * so no thread can still set the slots: relaxed loads. */
   if (words[0] == (void *)&dck_trie_empty_node && node->entries[0].value == words[1] &&
       dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
       dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
-      *dck_trie_overlay_index_slot(node) == NULL) {
+      dck_ptr_load_relaxed(dck_trie_overlay_next_index_slot(node)) == NULL) {
     DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
     return;
   }

@@ -113,6 +113,18 @@ import Testing
         #expect(trieMismatch(next, expected, keys: keys) == nil)
       }
       #expect(indexing == [9, 17, 25])
+
+      // Scopes entered one after another on one scope (requests on a server's base scope): the
+      // index of the overlays put on the 16th level was made when the 17th was, and that level
+      // keeps it: each scope entered on it adds its overlay and nothing else.
+      for key in [UInt(1_030), 1_031, 1_032] {
+        let nodesBefore = dck_debug_live_trie_nodes()
+        let sibling: OpaquePointer = dck_trie_insert(roots[16], key, keys.hash(key), value.opaque)
+        #expect(dck_debug_live_trie_nodes() - nodesBefore == 1)
+        #expect(dck_trie_get(sibling, key, keys.hash(key)) == value.opaque)
+        #expect(trieInvariantsHold(sibling))
+        dck_trie_release(sibling)
+      }
       for root in roots { dck_trie_release(root) }
       dck_trie_release(replaced)
       dck_trie_release(base)
