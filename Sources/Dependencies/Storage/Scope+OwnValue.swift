@@ -37,7 +37,7 @@ extension _Scope {
   static func setting<Value: Sendable>(
     _ key: _KeyIdentity, to value: __owned Value, in base: __shared _Scope?
   ) -> _Scope {
-    let scope = settled(key, on: base)
+    let scope = _settledScope(key, on: base)
     scope.ownValueAddress.initializeMemory(as: Value.self, to: value)
     scope.valueKind = _OwnValueKindOf<Value>.self
     scope.valueNeedsDestroying = !_isPOD(Value.self)
@@ -45,23 +45,9 @@ extension _Scope {
     return scope
   }
 
-  /// A scope whose root maps `key` to the scope itself, whose value the caller then puts in its
-  /// storage (the core reads no value while it builds the root), and otherwise equals `base`'s
-  /// root (or the empty root), with its parent: one this thread kept spare, or a new one. Where the
-  /// trie would build a root of its own (a key set below the top overlay), the scope is left with
-  /// the empty root, for `settleBoxOfOwnValue(_:on:)` once the value is in.
-  @usableFromInline
-  static func settled(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
-    let scope = spare() ?? _Scope()
-    // The base's root is alive (the caller holds `base`) while the new root is built.
-    if scope.insertOwnValue(key, into: base?.handle ?? dck_trie_empty()!) {
-      scope.settleParent(base)
-    }
-    return scope
-  }
-
-  /// Gives a scope that carries its value, and that `settled(_:on:)` could not give its root, the
-  /// root the trie builds with `key` mapped to a box of the value (`makeStandIn()`), and its parent.
+  /// Gives a scope that carries its value, and that `_settledScope(_:on:)` could not give its root,
+  /// the root the trie builds with `key` mapped to a box of the value (`makeStandIn()`), and its
+  /// parent.
   @usableFromInline
   final func settleBoxOfOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
     insert(
@@ -85,6 +71,25 @@ extension _Scope {
     let valueKind = self.valueKind.take()
     if valueNeedsDestroying, let valueKind { valueKind.destroy(at: ownValueAddress) }
   }
+}
+
+/// A scope whose root maps `key` to the scope itself, whose value the caller then puts in its
+/// storage (the core reads no value while it builds the root), and otherwise equals `base`'s root
+/// (or the empty root), with its parent: one this thread kept spare, or a new one. Where the trie
+/// would build a root of its own (a key set below the top overlay), the scope is left with the
+/// empty root, for `settleBoxOfOwnValue(_:on:)` once the value is in. A function of its own rather
+/// than a static method of `_Scope`, whose call would first ask for the class's metadata (its
+/// `self`), and go through a thunk that drops it.
+///
+/// Clients see it: the inlined scope entry (`_Scope.setting(_:to:in:)`) calls it.
+@usableFromInline
+func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
+  let scope = _Scope.spare() ?? _Scope()
+  // The base's root is alive (the caller holds `base`) while the new root is built.
+  if scope.insertOwnValue(key, into: base?.handle ?? dck_trie_empty()!) {
+    scope.settleParent(base)
+  }
+  return scope
 }
 
 /// The type of the value a scope carries, as what the scope needs of it: a box of the value (its

@@ -93,7 +93,7 @@ final class _Scope: @unchecked Sendable {
   }
 
   /// A scope of the empty root, which `setting(_:to:in:)` gives its value and its root right away
-  /// (`settled(_:on:)`), before anyone else can see it.
+  /// (`_settledScope(_:on:)`), before anyone else can see it.
   @usableFromInline init() { handle = dck_trie_empty() }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
