@@ -159,7 +159,7 @@
 /* The one shared, immortal empty root: a bitmap node with no slots. Never written. */
 dck_trie_t dck_trie_empty_node = {.refcount = 1, .kind = DCK_TRIE_KIND_BITMAP};
 
-static void *allocate_or_abort(size_t size) {
+void *dck_trie_allocate_or_abort(size_t size) {
   void *memory = malloc(size);
   if (memory == NULL) {
     fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n",
@@ -179,7 +179,7 @@ dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint3
       kind == DCK_TRIE_KIND_COLLISION ? count : (size_t)__builtin_popcount(datamap);
   size_t size = sizeof(dck_trie_t) + entries * sizeof(dck_trie_entry_t) +
                 (size_t)__builtin_popcount(nodemap) * sizeof(dck_trie_t *);
-  dck_trie_t *node = allocate_or_abort(size);
+  dck_trie_t *node = dck_trie_allocate_or_abort(size);
   /* Not yet shared: the node reaches other threads only through a synchronised hand-off. */
   dck_rc_init(&node->refcount, 1);
   node->datamap = datamap;
@@ -222,7 +222,7 @@ static void node_free(dck_trie_t *node) {
   /* A borrowing node gives back its children only. */
   uint32_t entry_count = node->borrows ? 0u : dck_trie_node_entry_count(node);
   if (entry_count > 32) { /* a collision node with many entries */
-    values = allocate_or_abort(entry_count * sizeof(void *));
+    values = dck_trie_allocate_or_abort(entry_count * sizeof(void *));
   }
   memcpy(children, dck_trie_node_children(node), child_count * sizeof(dck_trie_t *));
   for (uint32_t i = 0; i < entry_count; i++) {
@@ -562,7 +562,7 @@ dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_e
    * one new root for the batch, not one per entry. */
   size_t used = sizeof(dck_trie_t) + root->data_count * sizeof(dck_trie_entry_t) +
                 dck_trie_node_child_count(root) * sizeof(dck_trie_t *);
-  dck_trie_t *copy = allocate_or_abort(used + count * sizeof(dck_trie_entry_t));
+  dck_trie_t *copy = dck_trie_allocate_or_abort(used + count * sizeof(dck_trie_entry_t));
   memcpy(copy, root, used);
   dck_rc_init(&copy->refcount, 1);
   copy->borrows = 1;

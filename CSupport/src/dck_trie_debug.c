@@ -238,7 +238,8 @@ static dck_trie_check_t check_overlays(const dck_trie_t *root, const dck_trie_t 
         node->overlay_depth != depth ||
         (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) != indexed ||
         (!indexed && *dck_trie_overlay_index_slot(node) != NULL) ||
-        (shares_index && *dck_trie_overlay_index_slot(node) != *dck_trie_overlay_index_slot(parent)) ||
+        (shares_index &&
+         *dck_trie_overlay_index_slot(node) != *dck_trie_overlay_index_slot(parent)) ||
         (indexed && !shares_index &&
          *dck_trie_overlay_index_slot(node) !=
              dck_ptr_load_acquire(dck_trie_overlay_next_index_slot(parent))) ||

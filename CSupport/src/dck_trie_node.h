@@ -39,10 +39,10 @@
  * NULL, or that index (+1, held by this overlay, which every overlay put on it borrows), made by
  * the first of them and set like the canonical slot.
  *
- *   +--------+---+---+---------+---+---------+-------+-------+--------+-------+---------+--------+-------+----------+
- *   |refcount| 0 | 1 | OVERLAY | 1 |depth/lag| count | entry | parent | owner |canonical|stand-in| index |next index|
- *   +--------+---+---+---------+---+---------+-------+-------+--------+-------+---------+--------+-------+----------+
- *                                             24      48      56       64      72        80       88      96 bytes
+ *   +-------+--+--+-------+--+---------+-----+-----+------+-----+---------+--------+-----+----------+
+ *   |rc     |0 |1 |OVERLAY|1 |depth/lag|count|entry|parent|owner|canonical|stand-in|index|next index|
+ *   +-------+--+--+-------+--+---------+-----+-----+------+-----+---------+--------+-----+----------+
+ *                                       24    48    56     64    72        80       88    96 bytes
  */
 #ifndef DCK_TRIE_NODE_H
 #define DCK_TRIE_NODE_H
@@ -199,6 +199,10 @@ void *dck_trie_overlay_shared_value(const dck_trie_t *node);
 /* The shared empty root, dck_trie_empty_node (declared in dck.h): immortal, so retaining and
  * releasing it do nothing, and a caller on a hot path may skip the call. */
 
+/** `malloc(size)`, or a message on standard error and abort when memory runs out (a trie cannot
+ * go on without the node). */
+void *dck_trie_allocate_or_abort(size_t size);
+
 /** A new node (+1) with room for its entries and children, which the caller fills in; a
  * borrowing node (`borrows`) when it is built for an index. */
 dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
@@ -236,8 +240,8 @@ dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_e
  * from `root`, or, when `replaces_top` (`root` is an overlay and `entry` has its key), a
  * replacement of the top overlay. The overlay is built in `storage` for `owner` (see
  * dck_trie_insert_into), or allocated (+1) when `storage` is NULL. An overlay deeper than
- * DCK_TRIE_OVERLAY_MAX_DEPTH is indexed (invariant O2 of dck_trie_overlay.c). The result retains the entry's value; when `value_taken`,
- * the caller's +1 reference to it is that reference.
+ * DCK_TRIE_OVERLAY_MAX_DEPTH is indexed (invariant O2 of dck_trie_overlay.c). The result retains
+ * the entry's value; when `value_taken`, the caller's +1 reference to it is that reference.
  */
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
                                     bool replaces_top, void *storage, void *owner,

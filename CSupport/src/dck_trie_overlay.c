@@ -134,13 +134,12 @@
  * Progress: dck_trie_overlay_insert, dck_trie_canonical and dck_trie_overlay_shared_value are
  * lock-free apart from malloc (and the stand-in callback, which allocates); they write only to nodes
  * they allocate (and the canonical, stand-in and next-index slots, once each), and read nodes that
- * are immutable once published. dck_trie_overlay_index_get is wait-free (a canonical lookup), apart from the
- * stand-in a shared lookup may make.
+ * are immutable once published. dck_trie_overlay_indexed_get is wait-free (at most fifteen
+ * overlays and a canonical lookup), apart from the stand-in a shared lookup may make.
  */
 #include "dck_trie_node.h"
 #include "dck_values.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,16 +151,6 @@ _Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 3 * sizeof(void *
                        3 * sizeof(dck_atomic_ptr_t) <=
                    DCK_TRIE_OVERLAY_SIZE,
                "an overlay node must fit the storage dck_trie_insert_into documents");
-
-static void *allocate_or_abort(size_t size) {
-  void *memory = malloc(size);
-  if (memory == NULL) {
-    fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n",
-            size);
-    abort();
-  }
-  return memory;
-}
 
 /* Makes `node` (storage of DCK_TRIE_OVERLAY_SIZE bytes that no one else can see yet) an overlay
  * adding `entry` (borrowed; its value retained, or its +1 taken over when `value_taken`; not
@@ -204,8 +193,8 @@ static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry
                                unsigned depth, dck_trie_t *index, void *storage, void *owner,
                                bool value_taken) {
   if (storage == NULL) {
-    return overlay_init(allocate_or_abort(DCK_TRIE_OVERLAY_SIZE), parent, entry, count, depth,
-                        index, NULL, value_taken);
+    return overlay_init(dck_trie_allocate_or_abort(DCK_TRIE_OVERLAY_SIZE), parent, entry, count,
+                        depth, index, NULL, value_taken);
   }
   return overlay_init(storage, parent, entry, count, depth, index, owner, value_taken);
 }
@@ -300,11 +289,11 @@ static dck_trie_entry_t index_entry(const dck_trie_t *overlay) {
 }
 
 /* The index (+1) of the overlays of lag 8 put on `parent` (invariants O2, O5): the map of
- * `parent`'s seventh overlay down. On a plain overlay (of depth 8), that is the chain's first overlay: the
- * canonical root under the chain with its entry added by path copying. On an indexed one (of lag
- * 15), whose index maps what lies fifteen levels down, that index with the entries of the eight
- * overlays in between added, in one new root. The nodes built borrow their values. The keys are
- * absent from what they are added to (invariant O4). */
+ * `parent`'s seventh overlay down. On a plain overlay (of depth 8), that is the chain's first
+ * overlay: the canonical root under the chain with its entry added by path copying. On an indexed
+ * one (of lag 15), whose index maps what lies fifteen levels down, that index with the entries of
+ * the eight overlays in between added, in one new root. The nodes built borrow their values. The
+ * keys are absent from what they are added to (invariant O4). */
 static dck_trie_t *index_new(const dck_trie_t *parent) {
   const dck_trie_t *overlay = ancestor(parent, DCK_TRIE_OVERLAY_MAX_DEPTH - 1u);
   if (parent->kind == DCK_TRIE_KIND_OVERLAY) {
@@ -408,7 +397,7 @@ static dck_trie_t *canonical_kept(dck_trie_t *root) {
   size_t count = 0, capacity = 16;
   for (dck_trie_t *top = root;;) {
     if (count == capacity) {
-      dck_trie_t **grown = allocate_or_abort(2 * capacity * sizeof(dck_trie_t *));
+      dck_trie_t **grown = dck_trie_allocate_or_abort(2 * capacity * sizeof(dck_trie_t *));
       memcpy(grown, tops, count * sizeof(dck_trie_t *));
       if (tops != tops_inline) {
         free(tops);
