@@ -605,7 +605,7 @@ def render_headline(results, instructions, server):
     machine = results.get("machine", {})
     lines += [
         "",
-        f"Medians of `make bench` on a {machine.get('cores', '?')}-core machine"
+        f"Medians of `make bench-json` on a {machine.get('cores', '?')}-core machine"
         + (f" that other processes kept {machine['cores busy with other processes']} cores busy"
            if machine.get("cores busy with other processes") else "")
         + " (`docs/bench-results.json`, release builds); instructions per operation from"
