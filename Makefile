@@ -5,11 +5,10 @@
 SWIFT ?= swift
 CLANG ?= clang
 PYTHON ?= python3
-# SwiftPM orders the package's trait defines (-DClocks, -DFoundation, …) by a Set of its own, whose
-# order changes with the process's hash seed: the first build after a clean one writes them in one
-# order, the manifest cache keeps another, and the second build recompiles every module. A fixed
-# seed gives every swift process the same order, so that one build serves the next command.
-export SWIFT_DETERMINISTIC_HASHING := 1
+# No SWIFT_DETERMINISTIC_HASHING here: the targets share their builds with plain `swift build` and
+# `swift test`. (SwiftPM writes a package's trait defines in an order that changes with each
+# process's hash seed; this package's default traits are one define, ClassicDefaultTraits, so the
+# order cannot change: see Package.swift.)
 # The scripts run from the source tree: no __pycache__ beside them (scripts/surface/compare.py
 # imports symbols.py, which would otherwise leave one there).
 export PYTHONDONTWRITEBYTECODE := 1
@@ -42,22 +41,20 @@ release-checks: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
 
 ## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
-## own; the withMainSerialExecutor tests in a `swift test` of their own), then the five integration
-## packages (ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser,
-## SwitchFromClassic), each with its output in .build/test-logs/, and ends with one summary of all
-## (scripts/run-tests.py); VERBOSE=1 shows the whole output as it comes. Fails when any part fails.
+## own; the withMainSerialExecutor tests in a `swift test` of their own), then the three integration
+## packages (ClassicUser, ModuleAliases/AliasUser, SwitchFromClassic), each with its output in
+## .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
+## whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
+## packages from ../shared/vendor (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
 test: deps
 	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ClassicSurface, ModuleAliases/AliasUser, ModuleAliases/CustomDumpUser
-## and SwitchFromClassic.
+## dependency: ClassicUser, ModuleAliases/AliasUser and SwitchFromClassic.
 integration: deps
 	cd IntegrationTests/ClassicUser && $(SWIFT) test
-	cd IntegrationTests/ClassicSurface && $(SWIFT) test
 	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
-	cd IntegrationTests/ModuleAliases/CustomDumpUser && $(SWIFT) test
 	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
 
 ## Runs the four examples of the package (Examples/); their tests run with `make test`
@@ -286,8 +283,7 @@ lint-swift:
 	  IntegrationTests/ClassicUser/Package.swift IntegrationTests/ClassicUser/Sources \
 	  IntegrationTests/ClassicUser/Tests IntegrationTests/ModuleAliases \
 	  IntegrationTests/DynamicLoading/Package.swift IntegrationTests/DynamicLoading/Sources \
-	  IntegrationTests/ClassicSurface/Package.swift IntegrationTests/ClassicSurface/Sources \
-	  IntegrationTests/ClassicSurface/Tests IntegrationTests/SwitchFromClassic/Package.swift \
+	  IntegrationTests/SwitchFromClassic/Package.swift \
 	  IntegrationTests/SwitchFromClassic/Tests IntegrationTests/SwitchFromClassic/Fixture \
 	  IntegrationTests/LibraryEvolution/Package.swift IntegrationTests/LibraryEvolution/Sources \
 	  IntegrationTests/LibraryEvolution/Tests

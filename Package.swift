@@ -37,12 +37,22 @@ let package = Package(
     // test-support products IssueReportingTestSupport, ConcurrencyExtrasTestSupport and
     // DependenciesTestObserver. (Classic declares IssueReportingTestSupport and, on Linux,
     // DependenciesTestObserver as dynamic libraries, for its Dependencies and IssueReporting to
-    // find at run time with dlopen; here nothing is looked up that way, and a dynamic library
-    // would carry a second copy of Dependencies into a test that also links it statically.)
+    // find at run time with dlopen; this package's modules look nothing up that way, and a dynamic
+    // library would carry a second copy of Dependencies into a test that also links it statically.
+    // What the classic IssueReporting looks up is in ClassicIssueReportingTestSupport, below.)
     .library(name: "XCTestDynamicOverlay", targets: ["XCTestDynamicOverlay"]),
     .library(name: "IssueReportingTestSupport", targets: ["IssueReportingTestSupport"]),
     .library(name: "ConcurrencyExtrasTestSupport", targets: ["ConcurrencyExtrasTestSupport"]),
     .library(name: "DependenciesTestObserver", targets: ["DependenciesTestObserver"]),
+    // For graphs that still hold the classic IssueReporting (xctest-dynamic-overlay, which
+    // swift-custom-dump and swift-sharing bring): the functions it looks up with dlsym to reach
+    // Swift Testing, under the names it looks up. Dynamic, as classic's IssueReportingTestSupport
+    // is, because a test binary exports none of its own symbols to dlsym; and named apart from it,
+    // since two dynamic products named IssueReportingTestSupport in one graph would be built to
+    // the same file. It carries its own copy of IssueReporting, which it records through.
+    .library(
+      name: "ClassicIssueReportingTestSupport", type: .dynamic,
+      targets: ["ClassicIssueReportingTestSupport"]),
     // `swift package switch-from-classic`: the manifest edit for projects that list the classic
     // satellite packages (see the plugin, and MigratingFromClassic).
     .plugin(name: "SwitchFromClassic", targets: ["SwitchFromClassic"]),
@@ -55,6 +65,13 @@ let package = Package(
   //   FoundationNetworking  `\.urlSession`
   //   CombineSchedulers     nothing: `\.mainQueue` and `\.mainRunLoop` need Combine (or
   //                         OpenCombine), which this package does not depend on
+  // The default is one trait, ClassicDefaultTraits, that stands for all four: the code gates each
+  // on `#if Clocks || ClassicDefaultTraits` (and so on). SwiftPM passes each enabled trait to the
+  // compiler as a define, in the order of a Set that changes with each process's hash seed: four
+  // defaults would make each `swift build` or `swift test` write the modules' commands in another
+  // order, and so recompile everything the one before built. One define has one order. A manifest
+  // that names traits (`traits: ["Clocks"]`, or none with `traits: []`) gets exactly those, as
+  // with classic (two or more named bring the changing order back, for that graph only).
   traits: [
     .trait(name: "Clocks", description: "The Clocks module and the clock dependencies."),
     .trait(
@@ -64,7 +81,13 @@ let package = Package(
       name: "Foundation",
       description: "The Foundation-backed dependencies: date, uuid, calendar, locale, …"),
     .trait(name: "FoundationNetworking", description: "The urlSession dependency."),
-    .default(enabledTraits: ["Clocks", "CombineSchedulers", "Foundation", "FoundationNetworking"]),
+    .trait(
+      name: "ClassicDefaultTraits",
+      description: """
+        The classic package's default traits, as one: what Clocks, CombineSchedulers, Foundation \
+        and FoundationNetworking enable.
+        """),
+    .default(enabledTraits: ["ClassicDefaultTraits"]),
   ],
   targets: [
     .systemLibrary(
@@ -101,7 +124,7 @@ let package = Package(
       name: "Dependencies",
       dependencies: [
         "CDependencies", "IssueReporting", "ConcurrencyExtras", "XCTestDynamicOverlay",
-        .target(name: "Clocks", condition: .when(traits: ["Clocks"])),
+        .target(name: "Clocks", condition: .when(traits: ["Clocks", "ClassicDefaultTraits"])),
       ]
     ),
     // The classic macros (`@DependencyClient`, `@DependencyEndpoint`, `@DependencyEntry`):
@@ -144,6 +167,7 @@ let package = Package(
     // Nothing to link here: issues reach the running test without it (IssueReporting finds the
     // test framework at run time). The module exists so that manifests that list it resolve.
     .target(name: "IssueReportingTestSupport"),
+    .target(name: "ClassicIssueReportingTestSupport", dependencies: ["IssueReporting"]),
     // The `.taskLocal($value, …)` test trait of the classic swift-concurrency-extras.
     .target(name: "ConcurrencyExtrasTestSupport"),
     // switch-from-classic: a command plugin, the tool it runs, and the edit (a library, so that
@@ -197,6 +221,12 @@ let package = Package(
     .testTarget(
       name: "XCTestDynamicOverlayTests", dependencies: ["XCTestDynamicOverlay", "IssueCollecting"]),
     .testTarget(name: "ConcurrencyExtrasTests", dependencies: ["ConcurrencyExtras"]),
+    // The hooks called as the classic IssueReporting calls them: compiled as it is compiled.
+    .testTarget(
+      name: "ClassicIssueReportingTestSupportTests",
+      dependencies: ["ClassicIssueReportingTestSupport"],
+      swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+    ),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks", "IssueCollecting"]),
     // The macros' reader, expansions and protocol handling, on source text and messages, without
     // the compiler.

@@ -12,20 +12,17 @@ manifests name the real GitHub URLs; `resolve` gets them:
 - otherwise from GitHub;
 - with neither, it raises Unavailable, whose message says so and how to get them.
 
-Copies whose folder lacks refs/ (git cannot open such a repository: "not a git repository") are
-copied once into .build-vendor/, with the empty refs/ folders added, and the mirrors point there;
-the copies themselves are never written to.
+The mirrors are written by scripts/vendor-mirrors.sh (as for the integration fixtures), which also
+works around copies that git cannot open.
 
 Each package's Package.resolved is committed, so the versions are the same either way.
 """
 
 import json
 import os
-import shutil
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REPAIRED = os.path.join(ROOT, ".build-vendor")
 
 
 class Unavailable(Exception):
@@ -47,54 +44,10 @@ def shown(path):
     return path if relative.startswith("..") else relative
 
 
-def readable_by_git(repository):
-    """Whether git can open the bare repository at `repository`."""
-    return subprocess.run(
-        ["git", "--git-dir", repository, "rev-parse", "--verify", "--quiet", "HEAD"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
-
-
-def repaired_copy(repository):
-    """A copy of the bare repository `repository` in .build-vendor/ with its missing refs/ folders
-    added (made once); None when that does not make it readable either."""
-    copy = os.path.join(REPAIRED, os.path.basename(repository))
-    if not readable_by_git(copy):
-        shutil.rmtree(copy, ignore_errors=True)
-        shutil.copytree(repository, copy)
-        # The copies may be read-only: make the copy writable, to add to it and to delete it.
-        for directory, _, files in os.walk(copy):
-            for path in [directory] + [os.path.join(directory, name) for name in files]:
-                os.chmod(path, os.stat(path).st_mode | 0o200)
-        for folder in ("refs/heads", "refs/tags"):
-            os.makedirs(os.path.join(copy, folder), exist_ok=True)
-    return copy if readable_by_git(copy) else None
-
-
-def point_mirrors_at_vendor(package, vendor):
-    """Runs VENDOR/mirrors.sh PACKAGE, then points every mirror git cannot read at a repaired
-    copy. Returns the notes to print."""
-    subprocess.run([os.path.join(vendor, "mirrors.sh"), package], check=True)
-    path = mirrors_file(package)
-    with open(path, encoding="utf-8") as f:
-        mirrors = json.load(f)
-    notes = []
-    for entry in mirrors["object"]:
-        repository = entry["mirror"].removeprefix("file://")
-        if readable_by_git(repository):
-            continue
-        copy = repaired_copy(repository) if os.path.isdir(repository) else None
-        if copy is None:
-            continue  # resolution fails on it if the package needs it, and says which
-        entry["mirror"] = "file://" + copy
-        notes.append(os.path.basename(repository))
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(mirrors, f, indent=2)
-    if notes:
-        return [
-            f"note: git cannot open {len(set(notes))} offline copies in {vendor} (their refs/"
-            f" folder is missing); resolving from copies with it added, in {shown(REPAIRED)}/"
-        ]
-    return []
+def point_mirrors_at_vendor(package):
+    """Points the package's URLs at the offline copies: scripts/vendor-mirrors.sh, the one script
+    that writes mirrors (and works around copies git cannot open)."""
+    subprocess.run([os.path.join(ROOT, "scripts", "vendor-mirrors.sh"), package], check=True)
 
 
 def drop_stale_mirrors(package):
@@ -120,8 +73,7 @@ def resolve(package, scratch, swift="swift", what="its dependencies"):
     vendor = vendor_folder()
     has_vendor = os.path.exists(os.path.join(vendor, "mirrors.sh"))
     if has_vendor:
-        for note in point_mirrors_at_vendor(package, vendor):
-            print(note, flush=True)
+        point_mirrors_at_vendor(package)
         source = f"the offline copies in {vendor}"
     else:
         drop_stale_mirrors(package)

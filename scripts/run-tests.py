@@ -3,7 +3,7 @@
 
 Usage: scripts/run-tests.py [--verbose] [--release]
 
-Seven parts run one after the other, each with `swift test` (the SWIFT environment variable names
+Five parts run one after the other, each with `swift test` (the SWIFT environment variable names
 another swift):
 
   package          the package's own tests (Tests/), debug build, except those of
@@ -11,20 +11,17 @@ another swift):
                    process of its own (no test may need another to have run before it)
   serial-executor  the tests of withMainSerialExecutor, in a process of their own: the executor
                    hook they install is process-wide (also with --parallel)
-  integration      IntegrationTests/ClassicUser, a package that depends on this one
-  classic-surface  IntegrationTests/ClassicSurface, a package that uses the classic library's
-                   wider surface (XCTestDynamicOverlay, deprecated names, @_spi imports, traits,
-                   the test-support products) with only its package URL and products re-pointed
+  integration      IntegrationTests/ClassicUser, a package that depends on this one: the classic
+                   API and macros (Feature), and the classic library's wider surface
+                   (XCTestDynamicOverlay, deprecated names, @_spi imports, traits, the test-support
+                   products) with only its package URL and products re-pointed (Clients)
   module-aliases   IntegrationTests/ModuleAliases/AliasUser, whose graph also holds other modules
                    with the names this library shares with the classic satellites (renamed with
                    moduleAliases), the recipe of MigratingFromClassic
-  custom-dump-graph
-                   IntegrationTests/ModuleAliases/CustomDumpUser, an app with @DependencyClient
-                   whose graph gets the classic satellites through another package (a stand-in
-                   of swift-custom-dump), switched by MigratingFromClassic's route
   switch-from-classic
                    IntegrationTests/SwitchFromClassic: `swift package switch-from-classic` run
-                   end to end on a fixture that lists stand-ins of the classic satellites
+                   end to end on fixtures that list stand-ins of the classic satellites, and on
+                   one with the real swift-custom-dump from ../shared/vendor (CustomDumpCLI)
 
 With --release (`make release-checks`), only the first two parts run, in a release build
 (`-c release`), with --parallel, and with --disable-testable-imports: the library modules are then
@@ -70,13 +67,7 @@ PACKAGE_PARTS = [
 RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
 INTEGRATION_PARTS = [
     ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
-    ("classic-surface", os.path.join(ROOT, "IntegrationTests", "ClassicSurface"), []),
     ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
-    (
-        "custom-dump-graph",
-        os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "CustomDumpUser"),
-        [],
-    ),
     ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
 ]
 

@@ -28,13 +28,20 @@ import PackagePlugin
 struct SwitchFromClassic: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
+    let help = extractor.extractFlag(named: "help") > 0
     let packageDirectory = extractor.extractOption(named: "package-dir").last
     var identity = extractor.extractOption(named: "identity").last
     let apply = extractor.extractFlag(named: "apply") > 0
     guard extractor.remainingArguments.isEmpty else {
       throw PluginError(
         "unknown arguments \(extractor.remainingArguments); it takes --apply, --package-dir DIR,"
-          + " --identity NAME")
+          + " --identity NAME, --help")
+    }
+    if help {
+      let process = try Process.run(
+        try context.tool(named: "SwitchFromClassicTool").url, arguments: ["--help"])
+      process.waitUntilExit()
+      return
     }
 
     let root = context.package.directoryURL

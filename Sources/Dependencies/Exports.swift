@@ -7,6 +7,6 @@
 @_exported import IssueReporting
 @_exported import XCTestDynamicOverlay
 
-#if Clocks
+#if Clocks || ClassicDefaultTraits
   @_exported import Clocks
 #endif

@@ -112,6 +112,23 @@ private func reportSatellites(
     stepsLeft = true
     for step in recipe.steps { print(describe(step, in: name)) }
   }
+  let links = ClassicIssueReportingLinks.steps(
+    manifest: manifest, satellites: satellites.keys, identity: options.identity)
+  if !links.isEmpty {
+    stepsLeft = true
+    let issueReporting = satellites.keys.sorted()
+      .filter(ClassicIssueReportingLinks.packages.contains)
+    print(
+      """
+      switch-from-classic: the classic IssueReporting (\(issueReporting.joined(separator: ", "))) \
+      reaches Swift Testing only through functions it looks up at run time in a dynamic \
+      library, which classic's DependenciesTestSupport linked and this package's \
+      \(ClassicIssueReportingLinks.product) provides: without it, an issue that package reports \
+      in a Swift Testing test (a failing expectNoDifference) is only printed, and the test passes. \
+      Link it in each test target that linked classic's test support:
+      """)
+    for step in links { print(describe(step, in: name)) }
+  }
   for detached in DetachedPackages.find(rootManifest: manifest, graph: graph) {
     stepsLeft = true
     print(describe(detached, in: name))

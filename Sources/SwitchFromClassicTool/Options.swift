@@ -15,6 +15,27 @@ struct Options {
   static let usage =
     "usage: SwitchFromClassicTool [--package-dir DIR] [--identity NAME] [--swift PATH] [--apply]"
 
+  /// What `--help` prints: the usage, each option, and each exit status.
+  static var help: String {
+    """
+    \(usage)
+           swift package switch-from-classic [--package-dir DIR] [--identity NAME] [--apply]
+
+    Prints (with --apply, writes) the edit of Package.swift that drops the classic satellite
+    packages and takes their products from swift-dependencies, then what other packages of the
+    graph still bring in of the classic library and the steps left by hand, with file:line.
+
+      --package-dir DIR  the package to switch (default: the current directory)
+      --identity NAME    this package's identity in the manifest (default: swift-dependencies)
+      --swift PATH       the swift that checks the edit with `swift package dump-package`
+      --apply            write the edit (a symbolic link's target; a byte order mark is kept)
+      --help, -h         print this and exit
+
+    Exit status (the last line names it):
+    \(SwitchStatus.allCases.map { "  \($0.summary)" }.joined(separator: "\n"))
+    """
+  }
+
   /// Reads `arguments`; nil for one it does not understand.
   init?(_ arguments: [String]) {
     var rest = arguments[...]

@@ -4,7 +4,8 @@
 // bring in of the classic library and what is left to do about it (GraphReport.swift).
 //
 // Usage: SwitchFromClassicTool [--package-dir DIR] [--identity NAME] [--swift PATH] [--apply]
-// (the package in the current directory unless --package-dir names one). It can run without the
+// (the package in the current directory unless --package-dir names one); --help prints the
+// options and the exit statuses, and exits with 0. It can run without the
 // plugin, from this package's checkout, and then exits with the status itself:
 //
 //     swift run --package-path .build/checkouts/swift-dependencies SwitchFromClassicTool --apply
@@ -32,23 +33,24 @@ func run(_ options: Options) -> SwitchStatus {
     return .refused
   }
   var refused = false
-  var edits: [(URL, String)] = []
+  var edits: [(ManifestFile, String)] = []
   var rootManifest: (text: String, name: String)?
   for manifest in found {
     let name = manifest.lastPathComponent
-    let text: String
+    let file: ManifestFile
     do {
-      text = try String(contentsOf: manifest, encoding: .utf8)
+      file = try ManifestFile(url: manifest)
     } catch {
       print("switch-from-classic: \(name): could not read it: \(error)")
       return .refused
     }
+    let text = file.text
     let outcome = switchManifest(
       name: name, text: text, packageName: directory.lastPathComponent, options: options)
     switch outcome {
     case .unchanged: break
     case .stopped: refused = true
-    case .edited(let edited): edits.append((manifest, edited))
+    case .edited(let edited): edits.append((file, edited))
     }
     if name == "Package.swift" {
       if case .edited(let edited) = outcome {
@@ -73,14 +75,14 @@ func run(_ options: Options) -> SwitchStatus {
       options: options)
   }
   if !refused, options.apply {
-    for (manifest, text) in edits {
+    for (file, text) in edits {
       do {
-        try text.write(to: manifest, atomically: true, encoding: .utf8)
-        print("switch-from-classic: wrote \(manifest.path)")
+        try file.write(text)
+        print("switch-from-classic: wrote \(file.destination.path)")
       } catch {
         print(
-          "switch-from-classic: could not write \(manifest.path): \(error)\(sandboxNote(directory))"
-        )
+          "switch-from-classic: could not write \(file.destination.path): \(error)"
+            + sandboxNote(directory))
         return .refused
       }
     }
@@ -102,6 +104,10 @@ func sandboxNote(_ directory: URL) -> String {
   #endif
 }
 
+if CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+  print(Options.help)
+  exit(0)
+}
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else {
   print(Options.usage)
   print("switch-from-classic: \(SwitchStatus.usage.summary)")

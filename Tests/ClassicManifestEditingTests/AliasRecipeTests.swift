@@ -123,3 +123,48 @@ import Testing
     #expect(AliasRecipe.modules(for: ["combine-schedulers"]) == [])
   }
 }
+
+@Suite struct ClassicIssueReportingLinksTests {
+  /// Each test target that lists this package's test support links the classic IssueReporting's
+  /// hooks while that IssueReporting is in the graph; one that lists them already, or no test
+  /// support, needs nothing.
+  @Test func eachTestTargetThatLinkedClassicTestSupportLinksTheHooks() {
+    let manifest = """
+      let package = Package(
+        name: "CLI",
+        targets: [
+          .target(name: "Core"),
+          .testTarget(
+            name: "CoreTests",
+            dependencies: [
+              .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+            ]
+          ),
+          .testTarget(
+            name: "LinkedTests",
+            dependencies: [
+              .product(name: "IssueReportingTestSupport", package: "swift-dependencies"),
+              .product(name: "ClassicIssueReportingTestSupport", package: "swift-dependencies"),
+            ]
+          ),
+          .testTarget(name: "PlainTests", dependencies: ["Core"]),
+        ]
+      )
+      """
+    #expect(
+      ClassicIssueReportingLinks.steps(
+        manifest: manifest, satellites: ["xctest-dynamic-overlay"], identity: "swift-dependencies")
+        == [
+          .init(
+            kind: .add, line: 5, target: "CoreTests",
+            entry:
+              #".product(name: "ClassicIssueReportingTestSupport", package: "swift-dependencies"),"#
+          )
+        ])
+    #expect(
+      ClassicIssueReportingLinks.steps(
+        manifest: manifest, satellites: ["swift-clocks"], identity: "swift-dependencies"
+      )
+      .isEmpty, "without the classic IssueReporting in the graph, nothing looks them up")
+  }
+}

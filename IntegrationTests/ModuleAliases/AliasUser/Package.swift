@@ -9,8 +9,10 @@
 // renames the module wherever it is in the graph: DependenciesMacros, which contains
 // IssueReporting and XCTestDynamicOverlay too, needs none of its own, and its macros' expansions
 // name no module (they expand here, in files that import the other package's IssueReporting
-// too). The recipe of MigratingFromClassic, "Module-name collisions with the classic satellites";
-// ../CustomDumpUser is the graph where another package brings the satellites in.
+// too). The recipe of MigratingFromClassic, "Module-name collisions with the classic satellites".
+// Its tests link DependenciesTestSupport too (the `.dependencies` trait under the aliases). The
+// graph where another package brings the satellites in is SwitchFromClassic's CustomDumpCLI
+// fixture, with the real swift-custom-dump.
 import Foundation
 import PackageDescription
 
@@ -57,6 +59,11 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
-    .testTarget(name: "AliasUserTests", dependencies: ["AliasUser"]),
+    .testTarget(
+      name: "AliasUserTests",
+      dependencies: [
+        "AliasUser", .product(name: "DependenciesTestSupport", package: swiftDependencies),
+      ]
+    ),
   ]
 )

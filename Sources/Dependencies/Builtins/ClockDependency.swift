@@ -1,5 +1,5 @@
 // Part of the Clocks trait (on by default): see Package.swift.
-#if Clocks
+#if Clocks || ClassicDefaultTraits
   extension DependencyValues {
     /// A general-purpose clock: real time when the application runs, no waiting in tests and
     /// previews.

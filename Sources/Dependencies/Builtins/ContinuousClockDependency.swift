@@ -1,5 +1,5 @@
 // Part of the Clocks trait (on by default): see Package.swift.
-#if Clocks
+#if Clocks || ClassicDefaultTraits
   extension DependencyValues {
     /// The continuous clock features wait and measure time with.
     ///

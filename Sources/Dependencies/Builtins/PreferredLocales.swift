@@ -1,5 +1,5 @@
 // Part of the Foundation trait (on by default): see Package.swift.
-#if Foundation
+#if Foundation || ClassicDefaultTraits
   public import Foundation
 
   extension DependencyValues {

@@ -1,5 +1,5 @@
 // Part of the FoundationNetworking trait (on by default): see Package.swift.
-#if FoundationNetworking
+#if FoundationNetworking || ClassicDefaultTraits
   // `URLSession` is FoundationNetworking's where that module exists (Linux), else Foundation's.
   #if canImport(FoundationNetworking)
     internal import Foundation

@@ -4,7 +4,7 @@ import Testing
 /// A package shaped like swift-sharing (Fixture/Sharing), switched as its maintainer would: the
 /// tool refuses while a target names combine-schedulers' product; once that is gone, one run
 /// writes the switch and lists what is left by hand (the aliases, with the manifest's lines; the
-/// listed swift-docc-plugin that makes SwiftPM skip them in some runs; the uses that two modules
+/// library the classic IssueReporting looks up, in the test target; the listed swift-docc-plugin that makes SwiftPM skip them in some runs; the uses that two modules
 /// declare, with file:line); after those, it has nothing to do and the graph loads in every run.
 /// Each step's status is the one SwitchStatus documents, from the plugin's last line and from the
 /// tool itself. The switched package then builds with `swift build`, `swift build --build-tests`
@@ -29,14 +29,6 @@ import Testing
     try files.createSymbolicLink(
       at: work.appendingPathComponent("swift-dependencies"), withDestinationURL: repository)
     return work
-  }
-
-  /// Replaces `old` with `new` in the file at `url`, as a user's hand edit; `old` must be there.
-  private func edit(_ url: URL, _ old: String, _ new: String) throws {
-    let text = try String(contentsOf: url, encoding: .utf8)
-    #expect(text.contains(old), "\(url.lastPathComponent) has no \(old)")
-    try text.replacingOccurrences(of: old, with: new).write(
-      to: url, atomically: true, encoding: .utf8)
   }
 
   /// The tool the plugin built in ``pluginBuild``, to run without SwiftPM in between.
@@ -101,6 +93,8 @@ import Testing
       "Package.swift:30 (target SharingTests): add to its dependencies:",
       #"moduleAliases: ["ConcurrencyExtrasTestSupport": "DependenciesConcurrencyExtrasTestSupport"]"#,
       #"moduleAliases: ["IssueReportingTestSupport": "DependenciesIssueReportingTestSupport"]"#,
+      "the classic IssueReporting (xctest-dynamic-overlay) reaches Swift Testing only through",
+      #".product(name: "ClassicIssueReportingTestSupport", package: "swift-dependencies"),"#,
       "Package.swift:18: swift-docc-plugin is in the graph, but no target uses its products",
       #"if ProcessInfo.processInfo.environment["WITH_SWIFT_DOCC_PLUGIN"] != nil {"#,
       "Sources/Sharing/Shared.swift:3: import IssueReporting: drop this import",
@@ -138,6 +132,7 @@ import Testing
               .product(
                 name: "IssueReportingTestSupport", package: "swift-dependencies",
                 moduleAliases: ["IssueReportingTestSupport": "DependenciesIssueReportingTestSupport"]),
+              .product(name: "ClassicIssueReportingTestSupport", package: "swift-dependencies"),
       """#)
     try edit(manifest, #"    .package(path: "../swift-docc-plugin"),"# + "\n", "")
     let text = try String(contentsOf: manifest, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 // What the tests of this target share: where the repository and the fixture are, and running swift.
 
@@ -28,15 +29,30 @@ func namedStatus(_ output: String) -> Int32? {
 }
 
 /// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
-/// `unsetting` names environment variables to leave out.
+/// `unsetting` names environment variables to leave out, `setting` adds `NAME=value` ones.
 func swift(
-  _ arguments: [String], in directory: URL, unsetting: [String] = []
+  _ arguments: [String], in directory: URL, unsetting: [String] = [], setting: [String] = []
 ) throws -> (Int32, String) {
   try run(
     URL(fileURLWithPath: "/usr/bin/env"),
-    unsetting.flatMap { ["-u", $0] }
+    unsetting.flatMap { ["-u", $0] } + setting
       + [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments,
     in: directory)
+}
+
+/// Points the GitHub dependencies of the package in `directory` at the offline copies in
+/// ../shared/vendor (scripts/vendor-mirrors.sh, which runs the vendor's mirrors.sh).
+func useVendoredPackages(in directory: URL) throws {
+  let (status, output) = try run(
+    repository.appendingPathComponent("scripts/vendor-mirrors.sh"), [directory.path],
+    in: directory)
+  guard status == 0 else { throw VendorUnavailable(output: output) }
+}
+
+/// scripts/vendor-mirrors.sh failed (its output says why).
+struct VendorUnavailable: Error, CustomStringConvertible {
+  var output: String
+  var description: String { "scripts/vendor-mirrors.sh failed: \(output)" }
 }
 
 /// Runs `executable` with `arguments`; returns its exit status and its output.
@@ -52,4 +68,12 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> 
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Replaces `old` with `new` in the file at `url`, as a user's hand edit; `old` must be there.
+func edit(_ url: URL, _ old: String, _ new: String) throws {
+  let text = try String(contentsOf: url, encoding: .utf8)
+  #expect(text.contains(old), "\(url.lastPathComponent) has no \(old)")
+  try text.replacingOccurrences(of: old, with: new).write(
+    to: url, atomically: true, encoding: .utf8)
 }

@@ -1,8 +1,9 @@
 import AliasUser
 import Dependencies
+import DependenciesTestSupport
 import Testing
 
-@Suite struct ModuleAliasTests {
+@Suite(.dependencies) struct ModuleAliasTests {
   @Test func theSatelliteNamesMeanTheOtherPackagesModules() {
     #expect(
       importedSatellites == [
