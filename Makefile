@@ -1,5 +1,6 @@
 # The two commands of the README are `make bench` and `make test`; both install Concurrency Kit
-# (libck-dev) first when it is missing. The other targets are what CI runs on top.
+# (libck-dev) first when it is missing. The other targets are what CI runs on top (the DocC article
+# "Working on the package" lists them all).
 
 SWIFT ?= swift
 CLANG ?= clang
@@ -16,7 +17,7 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 
 .PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
-  server-check server-bench figures deps-wrk \
+  server-check server-bench figures ci-figures deps-wrk \
   deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
 
@@ -92,19 +93,24 @@ server-bench: deps deps-wrk
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/server-bench.py $(SERVER_BENCH_FLAGS)
 
 ## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
-## it loads are the ones the README's deployment table lists (libck.so.0 and the Swift runtime), and
-## that docs/deploy/Dockerfile installs the Debian package that provides libck.so.0.
+## it loads are the ones the table of the DocC article Deploying lists (libck.so.0 and the Swift
+## runtime), and that docs/deploy/Dockerfile installs the Debian package that provides libck.so.0.
 runtime-libs: deps
 	$(PYTHON) scripts/check-runtime-libs.py RequestHandling
 
-## Redraws the picture of the DocC article "Seeing your dependencies"
-## (Sources/Dependencies/Documentation.docc/Resources/dependency-graph.svg): runs the GracefulShutdown
-## example with --mermaid and --graph-json, then scripts/draw-dependency-graph.py on its graph (no
-## drawing package needed). The Mermaid text it logs is the README's picture of the same run. A few
-## seconds after a debug build.
+## The GracefulShutdown example's dependency graph, as the DocC article "Seeing your dependencies"
+## shows it, from one run (`swift run GracefulShutdown`, debug build): its text tree, its Mermaid
+## text and its JSON into docs/dependency-graph/ (the article's blocks are those files, which
+## scripts/check-links.py checks), and the article's picture
+## (Sources/Dependencies/Documentation.docc/Resources/dependency-graph.svg) drawn from that JSON by
+## scripts/draw-dependency-graph.py (no drawing package needed; scripts/perf-table.py --check
+## draws it again to check it). A few seconds after a debug build.
+GRAPH_DIR := docs/dependency-graph
 graph-picture: deps
-	$(SWIFT) run GracefulShutdown --mermaid --graph-json .build/dependency-graph.json
-	$(PYTHON) scripts/draw-dependency-graph.py .build/dependency-graph.json \
+	mkdir -p $(GRAPH_DIR)
+	$(SWIFT) run GracefulShutdown --graph-json $(GRAPH_DIR)/graph.json \
+	  --graph-text $(GRAPH_DIR)/graph.txt --graph-mermaid $(GRAPH_DIR)/graph.mmd
+	$(PYTHON) scripts/draw-dependency-graph.py $(GRAPH_DIR)/graph.json \
 	  Sources/Dependencies/Documentation.docc/Resources/dependency-graph.svg
 
 ## Builds IntegrationTests/DynamicLoading's `.dynamic` library (which uses Dependencies) in debug and
@@ -186,7 +192,8 @@ deps-valgrind:
 ## library's, counted by callgrind (valgrind): they do not move with the machine's load, as times
 ## do. Runs the release builds of `make bench` (scripts/bench-instructions.py and
 ## scripts/callgrind_counts.py have the details); BENCH_INSTRUCTIONS_JSON=FILE also writes the
-## counts to FILE.
+## counts to FILE. BENCH_FLAGS=--library-evolution counts this package alone, built for library
+## evolution in a scratch path of its own (.build-resilient).
 BENCH_GROUPS ?= reads,scopes,merge
 BENCH_ITERATIONS ?= 1000
 BENCH_INSTRUCTIONS_JSON ?=
@@ -206,27 +213,45 @@ bench-gate: deps deps-valgrind
 	$(SWIFT) build -c release --product Benchmarks
 	$(PYTHON) scripts/bench-gate.py .build/release/Benchmarks $(BENCH_GATE_FLAGS)
 
-## Every committed figure again, in one command (after a change to the library, say): a full
-## `make bench-json`, the instruction counts of both libraries (docs/bench-instructions.json), the
-## server under load (docs/server-bench.json), then `make bench-docs`, which renders the README's
-## and the Performance article's blocks from them. About 9 minutes on 2 cores after the builds.
+## Every committed benchmark figure again, in one command (after a change to the library, say),
+## on a machine with nothing else running: a full `make bench-json`, the instruction counts of both
+## libraries (docs/bench-instructions.json) and of this one built for library evolution
+## (docs/bench-instructions-resilient.json), the server under load (docs/server-bench.json), the
+## build cost of the macros (docs/bench-build.json), the dependency graph's picture
+## (make graph-picture), then `make bench-docs`, which renders every figure block of the README and
+## the articles from them. CI's figures (the times of its steps, `make test`'s counts) come from the
+## log of a `.ci/run` run instead: make ci-figures.
 figures:
 	$(MAKE) bench-json
 	$(MAKE) bench-instructions BENCH_INSTRUCTIONS_JSON=docs/bench-instructions.json
+	$(MAKE) bench-instructions BENCH_FLAGS=--library-evolution \
+	  BENCH_INSTRUCTIONS_JSON=docs/bench-instructions-resilient.json
 	$(MAKE) server-bench SERVER_BENCH_FLAGS="--json docs/server-bench.json"
+	$(MAKE) bench-build BENCH_BUILD_FLAGS="--baseline --json docs/bench-build.json"
+	$(MAKE) graph-picture
 	$(MAKE) bench-docs
 
 ## From the last `make bench-json`: copies its results to docs/bench-results.json and its extra
-## concurrency runs to docs/bench-runs.json, redraws the README's charts (docs/images/) and rewrites
-## the figures blocks of README.md and the Performance article, with the gate's and the server's
-## tables from docs/bench-instructions.json and docs/server-bench.json (scripts/perf-table.py
-## --write).
+## concurrency runs to docs/bench-runs.json, redraws the Performance article's charts (its
+## Resources/) and rewrites every figure block of README.md and the articles from the committed runs
+## (scripts/perf-table.py --write).
 bench-docs:
 	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
 	$(PYTHON) scripts/perf-table.py --collect-runs docs/bench-runs.json \
 	  $(BENCH_RESULTS)/concurrency-run-*.json
-	$(PYTHON) scripts/bench-charts.py docs/bench-results.json docs/images
+	$(PYTHON) scripts/bench-charts.py docs/bench-results.json Sources/Dependencies/Documentation.docc/Resources
 	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
+
+## CI's figures from the log of one `.ci/run` run (`.ci/run 2>&1 | tee ci.log`, on a clean clone and
+## a machine with nothing else running): scripts/ci-record.py writes docs/ci-run.json (each step's
+## time, `make test`'s and `make release-checks`' parts and counts), then the blocks that show them
+## are rendered again (scripts/perf-table.py --write). CI_MACHINE describes the machine.
+CI_LOG ?=
+CI_MACHINE ?= a 2-core VM with nothing else running
+ci-figures:
+	@test -n "$(CI_LOG)" || { echo "make ci-figures CI_LOG=FILE: the log of a .ci/run run" >&2; exit 1; }
+	$(PYTHON) scripts/ci-record.py "$(CI_LOG)" --machine "$(CI_MACHINE)" --out docs/ci-run.json
+	$(PYTHON) scripts/perf-table.py --write
 
 ## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror. The
 ## build also writes every module's symbol graph, which `make surface` reads (same flags, so after
@@ -323,9 +348,10 @@ SOAK_SECONDS ?= 60
 soak: deps
 	SWIFT_DEPENDENCIES_SOAK_SECONDS=$(SOAK_SECONDS) $(SWIFT) test --filter SoakTests
 
-## Checks the Markdown docs' links and snippets, and that the benchmark figures blocks of the README
-## and the Performance article are what docs/bench-results.json renders (every row, each slow row
-## with its reason: scripts/perf-table.py --check), then builds the DocC documentation with warnings
+## Checks the Markdown docs' links and snippets, and that every figure block of the README and the
+## articles is what its committed run renders (scripts/perf-table.py --check: the benchmark's, CI's,
+## the library-evolution build's, the macros' build cost, the dependency graph's picture; no
+## benchmark runs), then builds the DocC documentation with warnings
 ## as errors and checks that every public symbol is documented and curated (see scripts/docs.sh).
 ## Ends by saying how to read each archive: DocC's pages load /js, /css and /data from the server's
 ## root, so the archive's folder must be served as the root, and the module's page is

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Clean-build time of a small package that uses @DependencyClient (make bench-build).
 
-Usage: scripts/bench-build.py [--release] [--baseline] [--keep]
+Usage: scripts/bench-build.py [--release] [--baseline] [--keep] [--json FILE]
 
 Creates a consumer package in a temporary directory, depending on this repository by path,
 with one feature that declares a client with @DependencyClient and an entry with
@@ -12,7 +12,10 @@ the feature, whose macros the compiler expands by running the plugin.
 
 --baseline also builds the same feature written by hand, without the macros (only the
 Dependencies product), so that the difference is what the macros cost.
---release builds with -c release. --keep keeps the temporary directory.
+--release builds with -c release. --keep keeps the temporary directory. --json FILE also writes
+the builds' times, with the load average around each and the machine, to FILE
+(docs/bench-build.json is such a run, `make figures` writes it, and scripts/perf-table.py renders
+it into the article "Designing dependencies").
 
 Wall-clock time depends on the machine and on what else runs on it: the script prints the load
 average before and after each build, and the CPU time of the build's processes, which depends
@@ -26,6 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from bench import our_commit, write_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -151,11 +156,25 @@ def build(directory, swift, release, products, source, label):
         sys.exit(f"bench-build: the {label} consumer did not build")
     print(f"{label:<15} clean {'release' if release else 'debug'} build: {seconds:6.1f} s wall, "
           f"{cpu:6.1f} s CPU (load average before {before}, after {after})", flush=True)
-    return seconds, cpu
+    return {"label": label, "wallSeconds": round(seconds, 1), "cpuSeconds": round(cpu, 1),
+            "loadAverageBefore": before, "loadAverageAfter": after}
+
+
+def swift_version(swift):
+    run = subprocess.run([swift, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True)
+    return run.stdout.splitlines()[0] if run.stdout else "unknown"
 
 
 def main():
     arguments = sys.argv[1:]
+    json_path = None
+    if "--json" in arguments:
+        index = arguments.index("--json")
+        if index + 1 >= len(arguments):
+            sys.exit("bench-build: --json needs a file")
+        json_path = arguments[index + 1]
+        del arguments[index:index + 2]
     unknown = [a for a in arguments if a not in ("--release", "--baseline", "--keep")]
     if unknown:
         sys.exit(f"bench-build: unknown arguments {unknown}\n{__doc__}")
@@ -169,13 +188,25 @@ def main():
             '        .product(name: "Dependencies", package: "swift-dependencies"),\n'
             '        .product(name: "DependenciesMacros", package: "swift-dependencies"),',
             WITH_MACROS, "with-macros")
+        builds = [with_macros]
         if "--baseline" in arguments:
             without = build(
                 directory, swift, release,
                 '        .product(name: "Dependencies", package: "swift-dependencies"),',
                 WITHOUT_MACROS, "without-macros")
-            print(f"the macros add {with_macros[0] - without[0]:+.1f} s wall, "
-                  f"{with_macros[1] - without[1]:+.1f} s CPU to a clean build")
+            builds.append(without)
+            print(f"the macros add {with_macros['wallSeconds'] - without['wallSeconds']:+.1f} s"
+                  f" wall, {with_macros['cpuSeconds'] - without['cpuSeconds']:+.1f} s CPU to a"
+                  " clean build")
+        if json_path:
+            write_json(json_path, {
+                "command": "scripts/bench-build.py " + " ".join(sys.argv[1:]),
+                "configuration": "release" if release else "debug",
+                "commit": our_commit(),
+                "swift": swift_version(swift),
+                "cores": os.cpu_count(),
+                "builds": builds,
+            })
     finally:
         if "--keep" in arguments:
             print(f"kept {directory}")

@@ -4,6 +4,7 @@ library's (callgrind).
 
 Usage:
   scripts/bench-instructions.py [--iterations N] [--only GROUPS] [--json FILE] [--no-classic]
+                                [--library-evolution]
 
 `make bench-instructions` runs it. It builds the two benchmark executables as `make bench` does
 (scripts/bench.py: this package's `Benchmarks`, and `ClassicBenchmarks`, the same rows built
@@ -21,17 +22,36 @@ sample, and are kept.
 
 With --json, the counts of both sides are written to FILE (docs/bench-instructions.json is such a
 file, which the Performance article's table of the gated rows comes from: scripts/perf-table.py).
+
+--library-evolution counts this package alone, with `Benchmarks` built for library evolution
+(`-enable-library-evolution` on every module, in a scratch path of its own, .build-resilient): what
+a client's inlined reads and scope entries cost against a library built resiliently, as a binary
+framework ships it (docs/bench-instructions-resilient.json is such a run; the Deploying article
+shows it beside the default build's counts).
 """
 
 import argparse
 import concurrent.futures
+import os
+import subprocess
 import sys
 
-from bench import CLASSIC, OURS, PLAIN_SWIFT, build, sides, write_json
+from bench import CLASSIC, OURS, PLAIN_SWIFT, ROOT, SWIFT, build, sides, write_json
 from callgrind_counts import CountError, count_instructions, runnable_copy
 from outside_packages import Unavailable
 
 DEFAULT_GROUPS = "reads,scopes,merge"
+# --library-evolution: every module of the benchmark's graph built resiliently, apart from the
+# default release build (the flags change every module).
+RESILIENT_SCRATCH = os.path.join(ROOT, ".build-resilient")
+RESILIENT = os.path.join(RESILIENT_SCRATCH, "release", "Benchmarks")
+
+
+def build_resilient():
+    print("building the benchmarks (release, library evolution)", flush=True)
+    subprocess.run(
+        [SWIFT, "build", "-c", "release", "--product", "Benchmarks", "--scratch-path",
+         RESILIENT_SCRATCH, "-Xswiftc", "-enable-library-evolution"], check=True, cwd=ROOT)
 
 
 def figure(x):
@@ -53,16 +73,24 @@ def main():
     parser.add_argument("--json", help="also write the counts to this JSON file")
     parser.add_argument(
         "--no-classic", action="store_true", help="count this package alone")
+    parser.add_argument(
+        "--library-evolution", action="store_true",
+        help="count this package alone, built for library evolution (.build-resilient)")
     args = parser.parse_args()
-    classic = not args.no_classic
+    classic = not args.no_classic and not args.library_evolution
 
     try:
-        build(classic)
+        if args.library_evolution:
+            build_resilient()
+        else:
+            build(classic)
+    except subprocess.CalledProcessError as error:
+        sys.exit(f"bench-instructions: the build failed ({error})")
     except Unavailable as error:
         sys.exit(
             f"bench-instructions: {error}\n\n`make bench-instructions BENCH_FLAGS=--no-classic`"
             " counts this package alone.")
-    executables = [OURS] + ([CLASSIC] if classic else [])
+    executables = [RESILIENT if args.library_evolution else OURS] + ([CLASSIC] if classic else [])
     print(f"counting {', '.join(executables)} --only {args.only} with callgrind", file=sys.stderr)
     try:
         with concurrent.futures.ThreadPoolExecutor(len(executables)) as pool:
@@ -72,6 +100,9 @@ def main():
         sys.exit(f"bench-instructions: {error}")
 
     described = sides(classic)
+    if args.library_evolution:
+        described["ours"] = described["ours"].replace(
+            "release build", "release build for library evolution (-enable-library-evolution)")
     classic_rows = {(row["group"], row["name"]): row for row in (counted[1] if classic else [])}
     table = []
     for row in counted[0]:

@@ -9,8 +9,9 @@ For each file:
 
   - relative links and images, `[text](path)`, `[text](path#anchor)`, `[text](#anchor)` and
     reference definitions `[id]: path`, must point to an existing file or directory, and an anchor
-    must name a heading of the target Markdown file (GitHub's anchor rules). Links with a scheme
-    (https:, mailto:, …) are not followed.
+    must name a heading of the target Markdown file (GitHub's anchor rules); in a DocC catalog a
+    bare file name may also name a file anywhere in the catalog (an image in its Resources/). Links
+    with a scheme (https:, mailto:, …) are not followed.
   - `<doc:Article>` and `<doc:Article#Heading>` must name an article of the file's DocC catalog (a
     .md file of the catalog that is not a symbol extension page) and, with an anchor, one of its headings
     (DocC's anchor rules: the heading text with spaces as dashes).
@@ -85,6 +86,15 @@ def catalog_of(path):
         if os.path.abspath(path).startswith(catalog + os.sep):
             return catalog
     return CATALOG
+
+
+def catalog_resource(path, name):
+    """Whether `name` (a file name alone) is a resource of the DocC catalog that holds `path`: DocC
+    finds an image by its name anywhere in the catalog (its Resources/, say)."""
+    catalog = next((c for c in CATALOGS if os.path.abspath(path).startswith(c + os.sep)), None)
+    if catalog is None or "/" in name:
+        return False
+    return bool(glob.glob(os.path.join(catalog, "**", name), recursive=True))
 
 
 def catalog_articles(catalog):
@@ -168,6 +178,8 @@ def check_file(path, articles, problems):
                     problems.append(f"{where}: no heading for anchor #{anchor}")
                 continue
             resolved = os.path.normpath(os.path.join(base, file_part))
+            if not os.path.exists(resolved) and catalog_resource(path, file_part):
+                continue
             if not os.path.exists(resolved):
                 problems.append(f"{where}: {target} does not exist")
                 continue

@@ -1,25 +1,25 @@
 #!/usr/bin/env python3
-"""Checks that the README's list of the shared libraries a deployed program needs is the truth.
+"""Checks that the documentation's list of the shared libraries a deployed program needs is the truth.
 
 Usage: scripts/check-runtime-libs.py [PRODUCT]     (default: RequestHandling; run by `make
 runtime-libs` and CI)
 
 Builds PRODUCT in release mode, lists the shared libraries it loads with `ldd`, and compares them
-with the table between `<!-- runtime-libs: begin -->` and `<!-- runtime-libs: end -->` in
-README.md. Each row of that table names libraries (in backticks) in its first cell; its second
+with the table between `<!-- runtime-libs: begin -->` and `<!-- runtime-libs: end -->` in the
+DocC article Deploying (Sources/Dependencies/Documentation.docc/Deploying.md). Each row of that table names libraries (in backticks) in its first cell; its second
 cell says where they come from: `Swift toolchain …` (the runtime libraries a `swift:*-slim` image
 carries in /usr/lib/swift/linux) or `Debian package` followed by the package's name in backticks.
 The check fails unless:
 
   - every library resolves (no "not found");
-  - the libraries loaded from the toolchain's runtime directory are exactly the README's toolchain
+  - the libraries loaded from the toolchain's runtime directory are exactly the article's toolchain
     rows;
-  - the other libraries the program itself links are exactly the README's Debian rows, leaving out
+  - the other libraries the program itself links are exactly the article's Debian rows, leaving out
     the C library (libc, libm, the dynamic loader, …) and what the toolchain's libraries load on
     their own behalf (libcurl for FoundationNetworking, libstdc++ for the runtime: the slim image
     has those);
   - on Debian, each Debian row's library belongs to the package the row names (dpkg -S), the run
-    stage of the README's Dockerfile (docs/deploy/Dockerfile) installs exactly those packages, a
+    stage of the article's Dockerfile (docs/deploy/Dockerfile) installs exactly those packages, a
     build stage installs the package of Concurrency Kit's headers (libck-dev), and every stage's
     image is of this machine's Debian release (so the package names are the ones checked here).
 """
@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(ROOT, "README.md")
+ARTICLE = os.path.join(ROOT, "Sources/Dependencies/Documentation.docc/Deploying.md")
 DOCKERFILE = os.path.join(ROOT, "docs/deploy/Dockerfile")
 
 # Part of glibc (Debian's libc6), present in every image.
@@ -63,12 +63,12 @@ def ldd(path):
 
 
 def readme_table():
-    """(toolchain library names, {Debian library name: package}) from the README's table."""
-    with open(README, encoding="utf-8") as f:
+    """(toolchain library names, {Debian library name: package}) from the article's table."""
+    with open(ARTICLE, encoding="utf-8") as f:
         text = f.read()
     match = re.search(r"<!-- runtime-libs: begin -->(.*?)<!-- runtime-libs: end -->", text, re.S)
     if not match:
-        sys.exit("README.md has no table between <!-- runtime-libs: begin --> and … end -->")
+        sys.exit("Deploying.md has no table between <!-- runtime-libs: begin --> and … end -->")
     toolchain, debian = set(), {}
     for row in match.group(1).splitlines():
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
@@ -80,10 +80,10 @@ def readme_table():
         elif cells[1].startswith("Debian package"):
             package = re.search(r"`([^`]+)`", cells[1])
             if not package:
-                sys.exit(f"README.md runtime-libs row names no package in backticks: {row}")
+                sys.exit(f"Deploying.md runtime-libs row names no package in backticks: {row}")
             debian.update({name: package.group(1) for name in names})
         else:
-            sys.exit(f"README.md runtime-libs row of unknown origin: {row}")
+            sys.exit(f"Deploying.md runtime-libs row of unknown origin: {row}")
     return toolchain, debian
 
 
@@ -136,13 +136,13 @@ def main():
     readme_toolchain, readme_debian = readme_table()
     if set(toolchain) != readme_toolchain:
         problems.append(
-            "Swift toolchain libraries differ from the README's table:"
+            "Swift toolchain libraries differ from the article's table:"
             f" loaded but not listed {sorted(set(toolchain) - readme_toolchain)},"
             f" listed but not loaded {sorted(readme_toolchain - set(toolchain))}"
         )
     if set(own) != set(readme_debian):
         problems.append(
-            "system libraries the program links differ from the README's table:"
+            "system libraries the program links differ from the article's table:"
             f" linked but not listed {sorted(set(own) - set(readme_debian))},"
             f" listed but not linked {sorted(set(readme_debian) - set(own))}"
         )
@@ -157,7 +157,7 @@ def main():
             except subprocess.CalledProcessError:
                 owner = "(no package)"
             if owner != package:
-                problems.append(f"{name} belongs to package {owner}, the README says {package}")
+                problems.append(f"{name} belongs to package {owner}, the article says {package}")
         with open("/etc/os-release", encoding="utf-8") as f:
             os_release = dict(line.split("=", 1) for line in f.read().splitlines() if "=" in line)
         release = os_release.get("VERSION_CODENAME", "").strip('"')
@@ -178,7 +178,7 @@ def main():
                 problems.append(
                     f"the Dockerfile's run stage ({run_image})"
                     f" installs {sorted(set(run_packages))},"
-                    f" the README's table names {sorted(set(readme_debian.values()))}"
+                    f" the article's table names {sorted(set(readme_debian.values()))}"
                 )
     else:
         print("runtime-libs: not Debian; package names and the Dockerfile are not checked")
@@ -189,11 +189,11 @@ def main():
     by_runtime = " ".join(sorted(set(system) - set(own)))
     print(f"  loaded by the Swift runtime's own libraries: {by_runtime}")
     if problems:
-        print("runtime-libs: FAILED (README.md's runtime-libs table, docs/deploy/Dockerfile):")
+        print("runtime-libs: FAILED (Deploying.md's runtime-libs table, docs/deploy/Dockerfile):")
         for problem in problems:
             print(f"  {problem}")
         return 1
-    print("runtime-libs: README's table and docs/deploy/Dockerfile match")
+    print("runtime-libs: Deploying.md's table and docs/deploy/Dockerfile match")
     return 0
 
 

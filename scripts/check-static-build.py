@@ -10,8 +10,8 @@ Usage: scripts/check-static-build.py [PRODUCT]     (default: RequestHandling; ru
    link needs libcurl's development files (Debian's libcurl4-openssl-dev). The build has its own
    scratch path: --static-swift-stdlib adds -static-stdlib to every Swift compilation, so in the
    scratch path of `swift build -c release` it recompiles the product's Swift modules, and the next
-   plain release build there recompiles the whole package (the README's "A static build" has the
-   times). Apart, each build stays incremental.
+   plain release build there recompiles the whole package (the DocC article Deploying, "A static
+   build", says so). Apart, each build stays incremental.
 2. Runs the executable: it must exit with status 0.
 3. Lists the shared libraries it loads (`ldd`): none may be the Swift runtime's, Foundation's or
    Dispatch's (libswift*.so, libFoundation*.so, lib_FoundationICU.so, libdispatch.so,

@@ -1,55 +1,111 @@
 #!/usr/bin/env python3
-"""Renders the benchmark figures of the README and the Performance article from committed runs.
+"""Renders every figure of the README and the DocC articles from committed runs, and checks them.
 
 Usage:
-  scripts/perf-table.py [RESULTS.json]            print the figures block (Markdown)
-  scripts/perf-table.py [RESULTS.json] --write    replace the blocks in README.md and Performance.md
-  scripts/perf-table.py [RESULTS.json] --check    fail when those blocks differ from the rendering
+  scripts/perf-table.py [RESULTS.json]            print every block (Markdown)
+  scripts/perf-table.py [RESULTS.json] --write    replace the blocks in the files that hold them
+  scripts/perf-table.py [RESULTS.json] --check    fail when a block differs from its rendering
   scripts/perf-table.py --collect-runs OUT.json RUN.json...
                                                   gather repeated runs into OUT.json
 
-Three blocks, each between the lines `<!-- NAME:begin -->` and `<!-- NAME:end -->`; nothing else in
-the files changes:
+Each block is the text between the lines `<!-- NAME:begin -->` and `<!-- NAME:end -->`; nothing
+else in the files changes. A figure in the documentation is either in such a block, rendered from
+one committed run, or is not there: so no two places can disagree, and `make docs` (CI) fails when a
+block is not what its run renders. The blocks, where they are (BLOCKS) and what they come from:
 
-- figures (README.md and Sources/Dependencies/Documentation.docc/Performance.md): every row of
-  RESULTS.json, by default docs/bench-results.json, the committed copy of one full run of
-  `make bench-json` (scripts/bench.py --json: this package beside the classic library, or plain
-  Swift on the C core's rows), grouped as the benchmark groups them, each labelled with its name
-  as the benchmark prints it. Rows where ours is less than twice as fast as the baseline are listed
-  again under the tables with the reason (SLOW_ROWS below); a slow row without a reason stops the
-  script, so that no figure is published unexplained. When docs/bench-runs.json is present
-  (`--collect-runs`, from the extra runs of the concurrency group that `make bench-json` takes),
-  the block adds every run's figure of each scaling row, with their range and median, and how far
-  each concurrency row moved across the runs.
+- figures (Performance.md): every row of RESULTS.json, by default
+  docs/bench-results.json, the committed copy of one full run of `make bench-json`
+  (scripts/bench.py --json: this package beside the classic library, or plain Swift on the C
+  core's rows), grouped as the benchmark groups them, each labelled with its name as the benchmark
+  prints it. Rows where ours is less than twice as fast as the baseline are listed again under the
+  tables with the reason (SLOW_ROWS below); a slow row without a reason stops the script, so that no
+  figure is published unexplained. When docs/bench-runs.json is present (`--collect-runs`, from the
+  extra runs of the concurrency group that `make bench-json` takes), the block adds every run's
+  figure of each scaling row, with their range and median, and how far each concurrency row moved
+  across the runs.
+- headline (README.md): a few rows of the same run (HEADLINE_ROWS), with their instruction counts
+  from docs/bench-instructions.json, and the server under load from docs/server-bench.json.
 - gate (Performance.md): each row of Benchmarks/Thresholds/instructions.json, with the
   instructions per operation of ours and of the classic library from
-  docs/bench-instructions.json (`make bench-instructions BENCH_INSTRUCTIONS_JSON=…`).
-- server (README.md and Performance.md): the server example under wrk, with this package, the
+  docs/bench-instructions.json (`make bench-instructions BENCH_INSTRUCTIONS_JSON=…`), the row's
+  threshold and how far above ours it is.
+- keypath (Performance.md): what a read through `@Dependency(\\.key)` costs beside one through
+  `@Dependency(Key.self)`, from docs/bench-instructions.json.
+- server (Performance.md): the server example under wrk, with this package, the
   classic library and no library, from docs/server-bench.json (`make server-bench
   SERVER_BENCH_FLAGS="--json …"`).
+- commands (README.md), ci and test-run (WorkingOnThePackage.md): how long `make test`, `make
+  bench`, `make release-checks` and each step of CI took, and the test counts, from
+  docs/ci-run.json (the log of one `.ci/run` run, read by scripts/ci-record.py: `make ci-figures`)
+  and docs/bench-results.json.
+- evolution (Deploying.md): the gated rows' instruction counts in a build for library evolution
+  (docs/bench-instructions-resilient.json, `make bench-instructions
+  BENCH_FLAGS=--library-evolution`) beside the default build's, and the time of `make
+  library-evolution` in the CI run.
+- macros (DesigningDependencies.md): the clean-build cost of the macros, from docs/bench-build.json
+  (`make bench-build BENCH_BUILD_FLAGS="--baseline --json …"`).
 
-`make figures` regenerates all three files and then runs this script with --write.
+scripts/figures_runs.py renders the blocks of the CI run, the library-evolution build and the
+macros. --check also draws the picture of the article "Seeing your dependencies" again from its
+committed graph (docs/dependency-graph/graph.json, scripts/draw-dependency-graph.py) and compares
+it with the committed SVG. `make figures` measures every benchmark figure again and runs this
+script with --write; `make ci-figures CI_LOG=FILE` does so for CI's.
 """
 
 import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 
+import figures_runs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PERFORMANCE = os.path.join(ROOT, "Sources/Dependencies/Documentation.docc/Performance.md")
+CATALOG = os.path.join(ROOT, "Sources/Dependencies/Documentation.docc")
+PERFORMANCE = os.path.join(CATALOG, "Performance.md")
+WORKING = os.path.join(CATALOG, "WorkingOnThePackage.md")
+DEPLOYING = os.path.join(CATALOG, "Deploying.md")
+DESIGNING = os.path.join(ROOT, "Sources/DependenciesMacros/Documentation.docc/DesigningDependencies.md")
 README = os.path.join(ROOT, "README.md")
 RUNS = os.path.join(ROOT, "docs/bench-runs.json")
 INSTRUCTIONS = os.path.join(ROOT, "docs/bench-instructions.json")
+RESILIENT = os.path.join(ROOT, "docs/bench-instructions-resilient.json")
 THRESHOLDS = os.path.join(ROOT, "Benchmarks/Thresholds/instructions.json")
+GATE_SCRIPT = os.path.join(ROOT, "scripts/bench-gate.py")
 SERVER = os.path.join(ROOT, "docs/server-bench.json")
+CI_RUN = os.path.join(ROOT, "docs/ci-run.json")
+BUILD = os.path.join(ROOT, "docs/bench-build.json")
+GRAPH = os.path.join(ROOT, "docs/dependency-graph/graph.json")
+GRAPH_PICTURE = os.path.join(CATALOG, "Resources/dependency-graph.svg")
 # Each block: the files it is in.
 BLOCKS = {
-    "figures": [PERFORMANCE, README],
+    "figures": [PERFORMANCE],
+    "headline": [README],
     "gate": [PERFORMANCE],
-    "server": [PERFORMANCE, README],
+    "keypath": [PERFORMANCE],
+    "server": [PERFORMANCE],
+    "commands": [README],
+    "ci": [WORKING],
+    "test-run": [WORKING],
+    "evolution": [DEPLOYING],
+    "macros": [DESIGNING],
 }
+
+# The README's headline table: (label, row of the benchmark). Each must be a row of the run.
+HEADLINE_ROWS = [
+    ("Read a cached default, `@Dependency(\\.key)`", "cached default, model created at the root"),
+    ("Read a cached default, `@Dependency(Key.self)`",
+     "cached default, model created at the root, @Dependency(Key.self)"),
+    ("Read an override among 1,000", "read, 1000 overrides in context"),
+    ("Enter a scope with one override, at the root",
+     "withDependencies (1 override) at the root, 0 keys in context"),
+    ("Enter a scope with one override over 1,000 keys",
+     "withDependencies (1 override), 1000 keys in context"),
+    ("`await withDependencies` on a task",
+     "await withDependencies (1 override) on a task, 0 keys in context"),
+    ("A scope that returns a new model", "withDependencies (1 override) returning a new model"),
+]
 
 # The order of the groups (by the start of their name); a group not listed comes after these.
 GROUP_ORDER = [
@@ -83,8 +139,8 @@ SLOW_ROWS = [
         "entering a scope over a small context: the classic library binds its values with a push"
         " and a pop of the task-local binding (its item from the heap or, on a task, from the"
         " task's allocator, where the runtime also takes a lock to check for task groups) and"
-        " copies its dictionary; ours pays the same binding at the root and on a task (most of its"
-        " instructions there), and rebinds in place when nested in a binding on a thread"
+        " copies its dictionary; ours pays the same binding at the root and on a task (a large part"
+        " of its instructions there), and rebinds in place when nested in a binding on a thread"
         " outside any task (the rows \"N keys in context\" and the scope nested in one setting"
         " another key). Ours allocates nothing of its own in the steady state (the thread's last"
         " scope object is used again). {instructions}; in time the ratio moves from run to run on"
@@ -429,32 +485,134 @@ def render(results, runs=None, instructions=None):
     return "\n\n".join(parts)
 
 
+def print_thresholds_headroom():
+    """The percentage above the counts that `bench-gate.py --print-thresholds` uses by default."""
+    with open(GATE_SCRIPT, encoding="utf-8") as f:
+        found = re.search(r'"--headroom", type=float, default=([\d.]+)', f.read())
+    if not found:
+        sys.exit(f"perf-table: no default of --headroom in {GATE_SCRIPT}")
+    return float(found.group(1))
+
+
+def percent(value):
+    return f"{value * 100:.1f} %"
+
+
 def render_gate(instructions, thresholds):
-    """The gated rows: the counts of ours and of the classic library."""
+    """The gated rows: the counts of ours and of the classic library, each row's threshold and how
+    far above ours it is."""
     counts = {row["name"]: row for row in instructions["rows"]}
     sides = instructions.get("sides", {})
     label = sides.get("baselineLabel") or "classic"
     lines = [
-        f"| Gated row | Ours | {label} | {label} / ours |",
-        "|---|--:|--:|--:|",
+        f"| Gated row | Ours | {label} | {label} / ours | Threshold | Headroom |",
+        "|---|--:|--:|--:|--:|--:|",
     ]
-    for name in thresholds:
+    headroom = {}
+    for name, threshold in thresholds.items():
         row = counts.get(name)
         if row is None:
             sys.exit(f"perf-table: {INSTRUCTIONS} has no count of the gated row \"{name}\"")
         ours, baseline = row["ours"], row.get("baseline")
+        headroom[name] = (threshold - ours, threshold / ours - 1, row["group"])
         lines.append(
             f"| {cell(name)} | {ours:,.0f} |"
-            + (f" {baseline:,.0f} | {baseline / ours:.2f}x |" if baseline else " – | – |"))
+            + (f" {baseline:,.0f} | {baseline / ours:.2f}x |" if baseline else " – | – |")
+            + f" {threshold:,} | {threshold - ours:+,.0f} ({percent(threshold / ours - 1)}) |")
+    fractions = [fraction for _, fraction, _ in headroom.values()]
+    reads = [(spare, name) for name, (spare, _, group) in headroom.items()
+             if group.startswith("@Dependency reads")]
+    summary = (
+        f"The thresholds are {percent(min(fractions))} to {percent(max(fractions))} above these"
+        " counts")
+    if reads:
+        reads.sort()
+        summary += (
+            f"; on the {len(reads)} read rows, {reads[0][0]:,.0f} to {reads[-1][0]:,.0f} instructions"
+            f" (the least on \"{reads[0][1]}\"): a change that adds more than that to a read fails"
+            " the gate on those rows, a smaller one passes")
     lines += [
         "",
         f"Instructions per operation, counted with callgrind ({instructions['iterations']:,}"
         " operations per sample) by `make bench-instructions`, one run of each library's"
         f" executable over every row (`docs/bench-instructions.json`): ours is"
         f" {sides.get('ours', 'this package')}, the baseline {sides.get('baseline', 'the classic library')}."
-        " The gate counts each row of ours in a process of its own, where what ran before it is"
-        " not the same: its counts can differ from these by a few percent, and its thresholds are"
-        " about 3 % above its own counts.",
+        " The thresholds are those of `Benchmarks/Thresholds/instructions.json`; the headroom is how"
+        " many instructions a row of ours may grow by before the gate fails it. The gate counts each"
+        " row of ours in a process of its own, where what ran before it is not the same, so its own"
+        " counts (it prints them) can differ a little from these. " + summary + ".",
+        "",
+        "`make bench-gate BENCH_GATE_FLAGS=--print-thresholds` prints, in the file's format,"
+        f" thresholds {print_thresholds_headroom():g} % above the counts just measured"
+        " (`--headroom` sets another margin).",
+    ]
+    return "\n".join(lines)
+
+
+def render_keypath(instructions):
+    """What a read through `@Dependency(\\.key)` costs beside one through `@Dependency(Key.self)`."""
+    counts = {row["name"]: row["ours"] for row in instructions["rows"]}
+    pairs = []
+    for name in ("cached default, model created at the root",
+                 "overridden key, root model read in the overriding scope",
+                 "captured in scope S1, read inside scope S2"):
+        typed = f"{name}, @Dependency(Key.self)"
+        if name in counts and typed in counts:
+            pairs.append((name, counts[name], counts[typed]))
+    if not pairs:
+        sys.exit(f"perf-table: {INSTRUCTIONS} has no pair of rows read both ways")
+    extra = [keypath / typed - 1 for _, keypath, typed in pairs]
+    name, keypath, typed = pairs[0]
+    return (
+        f"In `make bench-instructions` (`docs/bench-instructions.json`), a read of a cached default"
+        f" through `@Dependency(\\.key)` takes {keypath:,.0f} instructions and through"
+        f" `@Dependency(Key.self)` {typed:,.0f}: {percent(extra[0])} more"
+        + (f" ({percent(min(extra))} to {percent(max(extra))} more over the {len(pairs)} kinds of"
+           " read that the benchmark makes both ways)" if len(pairs) > 1 else "")
+        + ". The difference is the getter call and the read frame that carries the property's"
+        " captured values to it.")
+
+
+def render_headline(results, instructions, server):
+    """The README's short table: a few rows of the run, with their instruction counts, and the
+    server under load."""
+    rows = {row["name"]: row for row in results["rows"]}
+    counts = {row["name"]: row for row in (instructions or {}).get("rows", [])}
+    label = results.get("sides", {}).get("baselineLabel") or "classic"
+    lines = [
+        f"| | This package | {label} | Faster | Instructions, ours / {label} |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    for title, name in HEADLINE_ROWS:
+        row = rows.get(name)
+        if row is None:
+            sys.exit(f"perf-table: the headline row \"{name}\" is not in the results")
+        count = counts.get(name)
+        instructions_cell = (
+            f"{count['ours']:,.0f} / {count['baseline']:,.0f}"
+            if count and count.get("baseline") else "–")
+        lines.append(
+            f"| {title} | {number(row['ours'], row['unit'])} {row['unit']} |"
+            f" {number(row['baseline'], row['unit'])} {row['unit']} | {times(factor(row))} |"
+            f" {instructions_cell} |")
+    if server:
+        ours, classic = server["summary"]["ours"], server["summary"]["classic"]
+        lines.append(
+            f"| A SwiftNIO server under `wrk`, a scope per request |"
+            f" {ours['requests_per_second']:,.0f} req/s | {classic['requests_per_second']:,.0f} req/s"
+            f" | {ours['requests_per_second'] / classic['requests_per_second']:.2f}x |"
+            f" p99 {ours['p99_us'] / 1000:.2f} / {classic['p99_us'] / 1000:.2f} ms |")
+    machine = results.get("machine", {})
+    lines += [
+        "",
+        f"Medians of `make bench-json` on a {machine.get('cores', '?')}-core machine"
+        + (f" that other processes kept {machine['cores busy with other processes']} cores busy"
+           if machine.get("cores busy with other processes") else "")
+        + " (`docs/bench-results.json`, release builds); instructions per operation from"
+        " callgrind (`docs/bench-instructions.json`), which a busy machine does not disturb"
+        + ("; the server's requests per second are the median of `make server-bench`'s rounds"
+           " (`docs/server-bench.json`), with its p99 latency in the last column" if server else "")
+        + ".",
     ]
     return "\n".join(lines)
 
@@ -521,14 +679,47 @@ def collect_runs(output, paths):
 def blocks(results_path):
     """{block name: its rendering}, for every block whose inputs exist."""
     instructions = load_optional(INSTRUCTIONS)
-    with open(results_path, encoding="utf-8") as f:
-        rendered = {"figures": render(json.load(f), load_optional(RUNS), instructions)}
-    if instructions:
-        rendered["gate"] = render_gate(instructions, load_optional(THRESHOLDS))
+    thresholds = load_optional(THRESHOLDS)
     server = load_optional(SERVER)
+    record = load_optional(CI_RUN)
+    resilient = load_optional(RESILIENT)
+    build = load_optional(BUILD)
+    with open(results_path, encoding="utf-8") as f:
+        results = json.load(f)
+    rendered = {
+        "figures": render(results, load_optional(RUNS), instructions),
+        "headline": render_headline(results, instructions, server),
+        "commands": figures_runs.render_commands(record or {"steps": []}, results),
+    }
+    if instructions:
+        rendered["gate"] = render_gate(instructions, thresholds)
+        rendered["keypath"] = render_keypath(instructions)
+        if resilient:
+            rendered["evolution"] = figures_runs.render_evolution(
+                resilient, instructions, thresholds, record)
     if server:
         rendered["server"] = render_server(server)
+    if record:
+        rendered["ci"] = figures_runs.render_ci(record)
+        rendered["test-run"] = figures_runs.render_test_run(record)
+    if build:
+        rendered["macros"] = figures_runs.render_macros(build)
     return rendered
+
+
+def picture_problem():
+    """Why the committed picture of the dependency graph is not what its committed graph draws, or
+    None when it is."""
+    if not os.path.exists(GRAPH):
+        return f"{os.path.relpath(GRAPH, ROOT)} is missing"
+    drawn = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts/draw-dependency-graph.py"), GRAPH, "/dev/stdout"],
+        stdout=subprocess.PIPE, text=True, check=True).stdout
+    with open(GRAPH_PICTURE, encoding="utf-8") as f:
+        if f.read() != drawn:
+            return (f"{os.path.relpath(GRAPH_PICTURE, ROOT)} is not what"
+                    f" {os.path.relpath(GRAPH, ROOT)} draws (make graph-picture)")
+    return None
 
 
 def marked(name, text):
@@ -554,11 +745,17 @@ def main():
                     found = block_pattern(name).search(f.read())
                 if name not in rendered or not found or found.group(0) != marked(name, rendered[name]):
                     stale.append(f"{name} in {os.path.relpath(target, ROOT)}")
+        problems = []
         if stale:
-            sys.exit(
-                "perf-table: these blocks are not what the committed results render: "
-                + ", ".join(stale) + "; run scripts/perf-table.py --write")
-        print("perf-table: the figures, gate and server blocks match the committed results")
+            problems.append(
+                "these blocks are not what the committed runs render: " + ", ".join(stale)
+                + "; run scripts/perf-table.py --write")
+        if problem := picture_problem():
+            problems.append(problem)
+        if problems:
+            sys.exit("perf-table: " + "; ".join(problems))
+        print(f"perf-table: every block ({', '.join(BLOCKS)}) matches the committed runs, and the"
+              " dependency graph's picture its graph")
         return 0
     if "--write" not in sys.argv:
         print("\n\n".join(marked(name, text) for name, text in rendered.items()))

@@ -32,7 +32,7 @@ finds them built. Their logs are .build/test-logs/<part>-release.log.
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
 framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
-(expected: see README.md, "What `make test` prints"), each part's exit status, and a closing line
+(expected: see the article "Working on the package"), each part's exit status, and a closing line
 `tests: N passed, N failed, N skipped`. When a part fails, its failures and the end of its log are
 printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_IDLE_TIMEOUT
 seconds (default 600) is ended, with every process it started, as hung, and the tests that had

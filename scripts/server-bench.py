@@ -20,7 +20,7 @@ the 50th and 99th percentile latency, the server's peak resident memory (VmHWM, 
 SIGTERM), and the sums over the rounds: requests that saw another request's values (must be 0),
 responses that were not 2xx, socket errors. With --json it writes all of it, every round's too,
 with the machine and the command (docs/server-bench.json is such a file: scripts/perf-table.py
-renders its table into the README and the Performance article).
+renders its table into the Performance article and a row of the README's headline table).
 
 Exits 1 when any request saw another's values, any response was not 2xx, or a server did not
 shut down cleanly (exit status 0, its shutdown steps in order).

@@ -7,9 +7,10 @@
 // sent to itself while they run. With `--stdin`, requests come from standard input, one command per
 // line (`request <id> <user>`, `complete <id>`), and the process runs until it is signalled: its
 // test drives it that way. With `--mermaid`, it also logs the dependencies it built after its warm-up
-// as a Mermaid flowchart (the README's picture comes from such a run), and with `--graph-json PATH`
-// it writes that graph's JSON to PATH when it exits (`make graph-picture` draws the DocC article's
-// picture from it).
+// as a Mermaid flowchart. When it exits, `--graph-json PATH`, `--graph-text PATH` and
+// `--graph-mermaid PATH` write that graph to PATH as JSON, as its text tree and as Mermaid:
+// `make graph-picture` writes all three into docs/dependency-graph/, which the DocC article
+// "Seeing your dependencies" shows, and draws its picture from the JSON.
 import Dependencies
 import Foundation
 import GracefulShutdownCore
@@ -40,11 +41,22 @@ if CommandLine.arguments.contains("--stdin") {
     completeAfter: .milliseconds(500), logsMermaid: CommandLine.arguments.contains("--mermaid"))
   status = await server.run(commands: commands, signals: signals)
 }
-if let flag = CommandLine.arguments.firstIndex(of: "--graph-json"),
-  CommandLine.arguments.indices.contains(flag + 1)
-{
-  // The graph the warm-up built (the requests built nothing more), shut down since.
-  let json = try JSONEncoder().encode(DependencyValues.graph)
-  try json.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
+
+/// Writes `contents` to the path that follows `flag` among the arguments, when there is one.
+func write(_ flag: String, _ contents: () throws -> Data) throws {
+  guard let index = CommandLine.arguments.firstIndex(of: flag),
+    CommandLine.arguments.indices.contains(index + 1)
+  else { return }
+  try contents().write(to: URL(fileURLWithPath: CommandLine.arguments[index + 1]))
 }
+
+// The graph the warm-up built (the requests built nothing more), shut down since.
+let graph = DependencyValues.graph
+try write("--graph-json") {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  return try encoder.encode(graph)
+}
+try write("--graph-text") { Data("\(graph.textTree)\n".utf8) }
+try write("--graph-mermaid") { Data("\(graph.mermaid)\n".utf8) }
 exit(status)
