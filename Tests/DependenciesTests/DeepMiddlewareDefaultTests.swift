@@ -8,6 +8,9 @@ import Testing
 // per request when it reads the request's (kept by the request's scope, see MigratingFromClassic),
 // and a model that outlived its request reads the same instances.
 
+// The counted types are this test's own: a suite running beside it counts instances of its own
+// types (ScopeKeptDefaultTests' CountedSession), so that no count sees another test's.
+
 /// A client that reads nothing while it is computed: one for the process.
 final class LayeredClient: Sendable {
   static let instances = InstanceCount()
