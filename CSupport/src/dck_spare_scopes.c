@@ -9,7 +9,7 @@
  * would) and keeps it here, and the thread's next scope entry takes it instead of allocating one.
  *
  * The façade only keeps an object that nothing else can reach: it holds the last strong reference
- * (dck_spare_scope_may_keep, in dck_object_pin.c with the core's other calls of the Swift
+ * (dck_spare_scope_may_keep, in dck_object.c with the core's other calls of the Swift
  * runtime), no weak reference to it was ever formed, and it kept no
  * default values. The uniqueness test loads the object's strong count with acquire ordering (the
  * runtime's `consume`), which pairs with the release ordering of every other holder's last release:

@@ -30,8 +30,8 @@
  *     read_frame     dck_read_frame.c      this thread only
  *     setting        dck_setting.c         this thread only
  *     spare_scopes   dck_spare_scopes.c    this thread only
- *     epoch_record   dck_epoch_record.c    this thread only (the record itself is read by writers'
- *                                          ck_epoch_poll, see dck_epoch_record.h)
+ *     epoch_record   dck_epoch.c           this thread only (the record itself is read by writers'
+ *                                          ck_epoch_poll, see dck_epoch.h)
  *     waiting_on     dck_cache.c           written by this thread, read by others, both under the
  *                                          cache's wait_graph_lock (its own cache line)
  *

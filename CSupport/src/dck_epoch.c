@@ -1,10 +1,10 @@
 /*
- * dck_epoch_record.c — the global epoch, per-thread reader records and the writer record.
- * See dck_epoch_record.h for the protocol.
+ * dck_epoch.c — the global epoch, per-thread reader records and the writer record.
+ * See dck_epoch.h for the protocol.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "dck_epoch_record.h"
+#include "dck_epoch.h"
 
 #include <pthread.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * dck_object_pin.c — pins a Swift object's memory without keeping the object alive, and asks the
+ * dck_object.c — pins a Swift object's memory without keeping the object alive, and asks the
  * Swift runtime about an object's references (the core's calls of libswiftCore's reference-count
  * entry points, kept apart from the rest of the core, which builds without Swift: the fuzzers).
  *

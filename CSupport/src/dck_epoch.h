@@ -1,5 +1,5 @@
 /*
- * dck_epoch_record.h — epoch-based reclamation shared by every cache (private).
+ * dck_epoch.h — epoch-based reclamation shared by every cache (private).
  *
  * One process-wide Concurrency Kit epoch (`ck_epoch_t`) protects every lock-free reader of every cache.
  *
@@ -28,8 +28,8 @@
  * and registers its record: lock-free). dck_epoch_reclaim is blocking (the writer-record mutex) but never
  * waits for readers (it polls; it does not synchronize).
  */
-#ifndef DCK_EPOCH_RECORD_H
-#define DCK_EPOCH_RECORD_H
+#ifndef DCK_EPOCH_H
+#define DCK_EPOCH_H
 
 #include <ck_epoch.h>
 #include <ck_malloc.h>
@@ -84,4 +84,4 @@ extern struct ck_malloc dck_epoch_allocator;
 /** Frees the retired blocks whose grace period has passed. Non-blocking with respect to readers. */
 void dck_epoch_reclaim(void);
 
-#endif /* DCK_EPOCH_RECORD_H */
+#endif /* DCK_EPOCH_H */

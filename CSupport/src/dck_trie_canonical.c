@@ -1,5 +1,5 @@
 /*
- * dck_trie.c — a persistent CHAMP hash trie: the dependency overrides of one scope.
+ * dck_trie_canonical.c — a persistent CHAMP hash trie: the dependency overrides of one scope.
  *
  * Overview
  * --------
