@@ -225,6 +225,7 @@
 #include <string.h>
 
 #include "dck_atomic.h"
+#include "dck_debug.h"
 #include "dck_epoch.h"
 #include "dck_thread.h"
 #include "dck_values.h"

@@ -38,6 +38,7 @@
  */
 #include "dck_runtime.h"
 
+#include "dck_debug.h"
 #include "dck_thread.h"
 #include "dck_tsan.h"
 #include "dck_values.h"
@@ -67,6 +68,6 @@ void dck_spare_scopes_release_all(dck_thread_t *thread) {
   while (thread->spare_scope_count > 0) {
     void *scope = thread->spare_scopes[--thread->spare_scope_count];
     DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, -1);
-    dck_object_release(scope);
+    dck_value_release_uncounted(scope);
   }
 }

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dck_debug.h"
 #include "dck_epoch.h"
-#include "dck_values.h"
 
 _Thread_local dck_thread_t *dck_thread_block __attribute__((tls_model("initial-exec")));
 

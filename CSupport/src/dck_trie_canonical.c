@@ -145,6 +145,8 @@
  *  Immutable JVM Collections. OOPSLA 2015.
  */
 #include "dck_trie_node.h"
+
+#include "dck_debug.h"
 #include "dck_values.h"
 
 #include <stdbool.h>
@@ -367,7 +369,7 @@ void dck_trie_retain(dck_trie_t *root) {
   }
   void *owner = dck_trie_embedding_owner(root);
   if (owner != NULL) { /* an embedded overlay: its owner's count is its count */
-    dck_object_retain(owner);
+    dck_value_retain_uncounted(owner);
     return;
   }
   /* Relaxed: the caller's own reference keeps the node alive and initialised. */
@@ -380,7 +382,7 @@ void dck_trie_release(dck_trie_t *root) {
   }
   void *owner = dck_trie_embedding_owner(root);
   if (owner != NULL) { /* the owner's deinit calls dck_trie_embedded_destroy */
-    dck_object_release(owner);
+    dck_value_release_uncounted(owner);
     return;
   }
   /* Release on the decrement orders this thread's reads of the node before it; the acquire taken

@@ -138,6 +138,8 @@
  * overlays and a canonical lookup), apart from the stand-in a shared lookup may make.
  */
 #include "dck_trie_node.h"
+
+#include "dck_debug.h"
 #include "dck_values.h"
 
 #include <stdlib.h>
