@@ -1,5 +1,6 @@
 /*
- * dck_trie_canonical.c — a persistent CHAMP hash trie: the dependency overrides of one scope.
+ * dck_trie_canonical.c — canonical CHAMP tries: the floor of the persistent hash trie that holds
+ * the dependency overrides of one scope (operations declared in dck_trie_canonical.h).
  *
  * Overview
  * --------
@@ -20,14 +21,10 @@
  * path from the root to the changed slot ("path copying", at most one new node per level) and
  * shares every other subtree with the old root.
  *
- * Adding a new key does not even copy the path: it puts an *overlay* node, holding just that entry,
- * on top of the old root (dck_trie_overlay.c). A lookup checks at most eight overlays of a chain
- * (fifteen of a deeper one) before it walks a trie (the canonical root under the chain, or the
- * index of an overlay deeper than eight, a canonical trie of *borrowing* nodes that hold no
- * reference to their values), and everything that
- * needs the canonical shape (walks, removal, merge) works on the chain folded into a canonical
- * trie. This file's invariants are those of canonical tries, indexes included; dck_trie_overlay.c
- * lists the overlays' own.
+ * This file is the trie's floor: it knows nothing of the overlay roots that the layer above puts
+ * on a canonical root (dck_trie_overlay.c), nor of the public entry points (dck_trie.c), which
+ * reach it through dck_trie_canonical.h. Its invariants are those of canonical tries, the overlay
+ * layer's indexes included (tries of *borrowing* nodes, which hold no reference to their values).
  *
  * Node layout (see dck_trie_node.h)
  * ---------------------------------
@@ -37,11 +34,11 @@
  *   | refcount  u32  |  atomic; the immortal empty root ignores it
  *   | datamap   u32  |  bit s: slot s holds an inline entry
  *   | nodemap   u32  |  bit s: slot s holds a child
- *   | kind      u8   |  BITMAP or COLLISION (or OVERLAY, see dck_trie_node.h)
+ *   | kind      u8   |  BITMAP or COLLISION (2 and up: the overlay layer's, dck_trie_overlay.h)
  *   | data_count u8  |  popcount(datamap), cached: where the children start
- *   | overlay_depth  |  u8, 0 here (overlays only)
- *   | borrows   u8   |  1: an index's node, holding no reference to its values
- *   | count  size_t  |  entries in the whole subtree, so dck_trie_count is O(1)
+ *   | overlay_depth  |  u8, 0 here (the overlay layer's)
+ *   | borrows   u8   |  1: a borrowing node, holding no reference to its values
+ *   | count  size_t  |  entries in the whole subtree, so a map's count is O(1)
  *   +----------------+  24 (on 64-bit platforms)
  *   | entry 0        |  { key uintptr_t, hash uint64_t, value void * }, for the datamap bits in
  *   | ...            |  ascending slot order (index = popcount(datamap & (bit - 1)))
@@ -85,18 +82,18 @@
  * Invariants 3, 5 and 6 together make the shape a function of the set of entries: a slot holds
  * nothing, one inline entry, or (for two or more entries) a child built the same way one level
  * down; at depth 13 the entries are sorted. So equal maps have equal trees and equal
- * dck_trie_foreach order.
+ * dck_trie_canonical_foreach order.
  *
  * Reference ownership
  * -------------------
- *  - A root handed out by the API is +1 and released with dck_trie_release.
+ *  - A root this file hands out is +1 and released with dck_trie_canonical_release.
  *  - A node owns one reference to each of its children and one reference to each value it stores
- *    (taken with dck_value_retain), unless it is a *borrowing* node (`borrows`), which an index is
- *    built of (dck_trie_overlay.c): it owns its children and no value. A copied node retains every
- *    child it shares with its source, and every value unless it borrows; a freshly built child is
- *    handed to its new parent, which takes over that reference. The functions that build nodes take
- *    `borrows` and pass it to every node they build.
- *  - Internal builders return +1 nodes; "borrowed" pointers into another node are retained exactly
+ *    (taken with dck_value_retain), unless it is a *borrowing* node (`borrows`): it owns its
+ *    children and no value, and whoever builds it keeps those values alive while it lives. A copied
+ *    node retains every child it shares with its source, and every value unless it borrows; a
+ *    freshly built child is handed to its new parent, which takes over that reference. The
+ *    functions that build nodes take `borrows` and pass it to every node they build.
+ *  - Builders return +1 nodes; "borrowed" pointers into another node are retained exactly
  *    when a new node starts pointing at them.
  *  - When a node's reference count drops to zero it is freed: its children are released
  *    (recursively, at most 14 levels deep) and its values released through the value callback. The
@@ -126,15 +123,13 @@
  *
  * Progress
  * --------
- *  dck_trie_get, dck_trie_count, dck_trie_empty, dck_trie_retain: wait-free (get: at most 15 overlay
- *  keys, 13 bitmap levels of the canonical root or an index and one collision scan, no allocation,
- *  no reference-count traffic).
- *  dck_trie_foreach: wait-free apart from the visitor on a canonical root; on an overlay it first
- *  folds the chain (lock-free apart from malloc).
- *  dck_trie_insert, dck_trie_remove, dck_trie_merge: lock-free apart from malloc; they write only
- *  to nodes they have just allocated and increment the counts of shared nodes.
- *  dck_trie_release: lock-free apart from free and the value callbacks; the walk is bounded by the
- *  nodes that become unreachable.
+ *  dck_trie_canonical_get, dck_trie_canonical_retain: wait-free (at most 13 bitmap levels and one
+ *  collision scan, no allocation, no reference-count traffic for a lookup).
+ *  dck_trie_canonical_foreach: wait-free apart from the visitor.
+ *  dck_trie_canonical_insert, _insert_batch, _remove, _merge, _build: lock-free apart from malloc;
+ *  they write only to nodes they have just allocated and increment the counts of shared nodes.
+ *  dck_trie_canonical_release: lock-free apart from free and the value callbacks; the walk is
+ *  bounded by the nodes that become unreachable.
  *
  * Allocation failure is not recoverable here: it prints a message to standard error and aborts.
  *
@@ -144,7 +139,7 @@
  *  Michael J. Steindorfer and Jurgen J. Vinju. Optimizing Hash-Array Mapped Tries for Fast and Lean
  *  Immutable JVM Collections. OOPSLA 2015.
  */
-#include "dck_trie_node.h"
+#include "dck_trie_canonical.h"
 
 #include "dck_debug.h"
 #include "dck_values.h"
@@ -161,27 +156,16 @@
 /* The one shared, immortal empty root: a bitmap node with no slots. Never written. */
 dck_trie_t dck_trie_empty_node = {.refcount = 1, .kind = DCK_TRIE_KIND_BITMAP};
 
-void *dck_trie_allocate_or_abort(size_t size) {
-  void *memory = malloc(size);
-  if (memory == NULL) {
-    fprintf(stderr, "swift-dependencies: out of memory allocating %zu bytes for a trie node\n",
-            size);
-    abort();
-  }
-  return memory;
-}
-
 /* A new node with reference count 1 and room for its entries (popcount(datamap) in a bitmap node,
  * `count` in a collision node) and popcount(nodemap) children, which the caller fills in (and
- * retains) before handing the node out; it borrows its values when `borrows` (an index's node,
- * dck_trie_overlay.c). */
-dck_trie_t *dck_trie_node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
-                                   size_t count, bool borrows) {
+ * retains) before handing the node out; it borrows its values when `borrows`. */
+static dck_trie_t *node_allocate(dck_trie_kind_t kind, uint32_t datamap, uint32_t nodemap,
+                                 size_t count, bool borrows) {
   size_t entries =
       kind == DCK_TRIE_KIND_COLLISION ? count : (size_t)__builtin_popcount(datamap);
   size_t size = sizeof(dck_trie_t) + entries * sizeof(dck_trie_entry_t) +
                 (size_t)__builtin_popcount(nodemap) * sizeof(dck_trie_t *);
-  dck_trie_t *node = dck_trie_allocate_or_abort(size);
+  dck_trie_t *node = dck_trie_node_allocate_or_abort(size);
   /* Not yet shared: the node reaches other threads only through a synchronised hand-off. */
   dck_rc_init(&node->refcount, 1);
   node->datamap = datamap;
@@ -199,9 +183,11 @@ static dck_trie_t **node_children_mutable(dck_trie_t *node) {
   return (dck_trie_t **)(void *)(node->entries + node->data_count);
 }
 
-void dck_trie_node_retain_values(const dck_trie_t *node, size_t n) {
+/* Takes the references new node `node` holds on the values of its first `n` entries: none when it
+ * borrows them. */
+static void node_retain_values(const dck_trie_t *node, size_t n) {
   if (node->borrows) {
-    return; /* an index's node: the chain it indexes holds the values */
+    return; /* its builder keeps the values alive */
   }
   for (size_t i = 0; i < n; i++) {
     dck_value_retain(node->entries[i].value, DCK_VALUE_OWNER_TRIE);
@@ -215,8 +201,7 @@ static void retain_child(dck_trie_t *child) {
   dck_rc_increment(&child->refcount);
 }
 
-/* Frees a node whose reference count reached zero, then gives back its references. */
-static void node_free(dck_trie_t *node) {
+void dck_trie_canonical_free(dck_trie_t *node) {
   dck_trie_t *children[32];
   void *values_inline[32];
   void **values = values_inline;
@@ -224,7 +209,7 @@ static void node_free(dck_trie_t *node) {
   /* A borrowing node gives back its children only. */
   uint32_t entry_count = node->borrows ? 0u : dck_trie_node_entry_count(node);
   if (entry_count > 32) { /* a collision node with many entries */
-    values = dck_trie_allocate_or_abort(entry_count * sizeof(void *));
+    values = dck_trie_node_allocate_or_abort(entry_count * sizeof(void *));
   }
   memcpy(children, dck_trie_node_children(node), child_count * sizeof(dck_trie_t *));
   for (uint32_t i = 0; i < entry_count; i++) {
@@ -235,7 +220,7 @@ static void node_free(dck_trie_t *node) {
 
   /* The node is gone; nothing below touches it, so arbitrary code in a callback is harmless. */
   for (uint32_t i = 0; i < child_count; i++) {
-    dck_trie_release(children[i]);
+    dck_trie_canonical_release(children[i]);
   }
   for (uint32_t i = 0; i < entry_count; i++) {
     dck_value_release(values[i], DCK_VALUE_OWNER_TRIE);
@@ -255,8 +240,8 @@ typedef enum slot_content {
 /*
  * A copy of bitmap node `source` in which slot `bit` holds `content`: nothing, `*entry` (borrowed;
  * its value is retained) or `child` (consumed). Every other slot is shared, its value or child
- * retained. `count` is the new subtree count. The new node borrows its values when `borrows` (an
- * index's, whatever `source` is). Every single-slot edit of insert and remove is one call of this.
+ * retained. `count` is the new subtree count. The new node borrows its values when `borrows`
+ * (whatever `source` does). Every single-slot edit of insert and remove is one call of this.
  */
 static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot_content_t content,
                                     const dck_trie_entry_t *entry, dck_trie_t *child,
@@ -268,7 +253,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   } else if (content == SLOT_CHILD) {
     nodemap |= bit;
   }
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, borrows);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, borrows);
 
   /* The slots below `bit` keep their indexes; the slot itself is dropped from the source (if it
    * was there) and the new content, if any, put in its place. */
@@ -283,7 +268,7 @@ static dck_trie_t *bitmap_with_slot(const dck_trie_t *source, uint32_t bit, slot
   }
   memcpy(entries, source->entries + entry_after,
          (source_entries - entry_after) * sizeof(dck_trie_entry_t));
-  dck_trie_node_retain_values(node, node->data_count);
+  node_retain_values(node, node->data_count);
 
   uint32_t source_children = dck_trie_node_child_count(source);
   uint32_t child_at = dck_trie_bit_index(source->nodemap, bit);
@@ -318,7 +303,7 @@ static size_t collision_lower_bound(const dck_trie_t *node, uintptr_t key) {
 static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t removed,
                                     const dck_trie_entry_t *entry, bool borrows) {
   size_t count = source->count - removed + (entry != NULL ? 1u : 0u);
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, borrows);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, borrows);
   dck_trie_entry_t *entries = node->entries;
   memcpy(entries, source->entries, at * sizeof(dck_trie_entry_t));
   entries += at;
@@ -327,7 +312,7 @@ static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t 
   }
   memcpy(entries, source->entries + at + removed,
          (source->count - at - removed) * sizeof(dck_trie_entry_t));
-  dck_trie_node_retain_values(node, count);
+  node_retain_values(node, count);
   return node;
 }
 
@@ -337,134 +322,95 @@ static dck_trie_t *collision_splice(const dck_trie_t *source, size_t at, size_t 
 static dck_trie_t *node_from_two(const dck_trie_entry_t *a, const dck_trie_entry_t *b,
                                  unsigned depth, bool borrows) {
   if (depth == DCK_TRIE_COLLISION_DEPTH) {
-    dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2, borrows);
+    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, 2, borrows);
     node->entries[0] = a->key < b->key ? *a : *b;
     node->entries[1] = a->key < b->key ? *b : *a;
-    dck_trie_node_retain_values(node, 2);
+    node_retain_values(node, 2);
     return node;
   }
   uint32_t slot_a = dck_trie_slot(a->hash, depth);
   uint32_t slot_b = dck_trie_slot(b->hash, depth);
   if (slot_a == slot_b) {
     dck_trie_t *child = node_from_two(a, b, depth + 1, borrows);
-    dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 2, borrows);
+    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, 0, 1u << slot_a, 2, borrows);
     node_children_mutable(node)[0] = child;
     return node;
   }
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b),
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, (1u << slot_a) | (1u << slot_b),
                                             0, 2, borrows);
   node->entries[0] = slot_a < slot_b ? *a : *b;
   node->entries[1] = slot_a < slot_b ? *b : *a;
-  dck_trie_node_retain_values(node, 2);
+  node_retain_values(node, 2);
   return node;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
-/* Public API: references, lookup, count                                                            */
+/* Build                                                                                            */
 /* ------------------------------------------------------------------------------------------------ */
 
-void dck_trie_retain(dck_trie_t *root) {
-  if (root == &dck_trie_empty_node) {
-    return;
-  }
-  void *owner = dck_trie_embedding_owner(root);
-  if (owner != NULL) { /* an embedded overlay: its owner's count is its count */
-    dck_value_retain_uncounted(owner);
-    return;
-  }
-  /* Relaxed: the caller's own reference keeps the node alive and initialised. */
-  dck_rc_increment(&root->refcount);
-}
-
-void dck_trie_release(dck_trie_t *root) {
-  if (root == &dck_trie_empty_node) {
-    return;
-  }
-  void *owner = dck_trie_embedding_owner(root);
-  if (owner != NULL) { /* the owner's deinit calls dck_trie_embedded_destroy */
-    dck_value_release_uncounted(owner);
-    return;
-  }
-  /* Release on the decrement orders this thread's reads of the node before it; the acquire taken
-   * when the count reaches zero orders every other thread's reads before the free below. */
-  if (dck_rc_decrement_is_zero(&root->refcount)) {
-    if (dck_trie_is_overlay(root)) {
-      dck_trie_overlay_give_back(root); /* frees it (an allocated overlay) */
-    } else {
-      node_free(root);
-    }
-  }
-}
-
-/* The canonical part of a lookup: `node` is a canonical root (or an index's). */
-static inline void *canonical_get(const dck_trie_t *node, uintptr_t key, uint64_t hash) {
-  uint64_t bits = hash;
-  for (unsigned depth = 0; depth < DCK_TRIE_COLLISION_DEPTH; depth++, bits >>= DCK_TRIE_BITS) {
-    uint32_t bit = 1u << (uint32_t)(bits & DCK_TRIE_SLOT_MASK);
-    if (node->datamap & bit) {
-      const dck_trie_entry_t *entry = &node->entries[dck_trie_bit_index(node->datamap, bit)];
-      return entry->key == key && entry->hash == hash ? entry->value : NULL;
-    }
-    if ((node->nodemap & bit) == 0) {
-      return NULL;
-    }
-    node = dck_trie_node_children(node)[dck_trie_bit_index(node->nodemap, bit)];
-  }
-  /* Depth 13: a collision node; every entry has this full hash. */
-  for (size_t i = 0; i < node->count; i++) {
-    if (node->entries[i].key == key) {
-      return node->entries[i].value;
-    }
-  }
-  return NULL;
-}
-
-void *dck_trie_canonical_get(const dck_trie_t *node, uintptr_t key, uint64_t hash) {
-  return canonical_get(node, key, hash);
-}
-
-/* One overlay of a lookup's walk: returns true, with `*found` set, when the walk ends here (the
- * overlay has the key, or it is indexed and the walk goes on in dck_trie_overlay.c). */
-static inline bool overlay_get(const dck_trie_t *node, uintptr_t key, uint64_t hash, void **found) {
-  if (node->entries[0].key == key && node->entries[0].hash == hash) {
-    *found = node->entries[0].value;
-    return true;
-  }
-  if (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
-    *found = dck_trie_overlay_indexed_get(node, key, hash, false);
-    return true;
-  }
-  return false;
-}
-
-void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  /* An overlay chain first: each adds one entry. Plain overlays are the eight lowest of a chain,
-   * so this compares at most eight keys before it reaches the canonical root, or an indexed
-   * overlay (the root, when it is indexed), where the walk goes on in dck_trie_overlay.c. The
-   * root's entry is compared before the loop: a read of the innermost scope's own override, the
-   * commonest hit, then runs no loop code (an aligned loop head costs a padding instruction). */
-  const dck_trie_t *node = root;
-  void *found;
-  if (dck_trie_is_overlay(node)) {
-    if (overlay_get(node, key, hash, &found)) {
-      return found;
-    }
-    for (node = dck_trie_overlay_parent(node); dck_trie_is_overlay(node);
-         node = dck_trie_overlay_parent(node)) {
-      if (overlay_get(node, key, hash, &found)) {
-        return found;
+/*
+ * The canonical subtree (+1) at `depth` holding exactly `entries` (at most
+ * DCK_TRIE_CANONICAL_BUILD_MAX, distinct keys that agree on the hash bits of every level above
+ * `depth`; `count` >= 1, and >= 2 below the root). Reorders `entries`. One node per node of the
+ * result: a slot with one entry holds it inline, a slot with more holds a child built the same way
+ * one level down (invariants 3, 5 and 6).
+ */
+static dck_trie_t *build_at(dck_trie_entry_t *entries, size_t count, unsigned depth) {
+  if (depth == DCK_TRIE_COLLISION_DEPTH) { /* one full hash: sorted by key (invariant 6) */
+    for (size_t i = 1; i < count; i++) {
+      dck_trie_entry_t moving = entries[i];
+      size_t j = i;
+      for (; j > 0 && entries[j - 1].key > moving.key; j--) {
+        entries[j] = entries[j - 1];
       }
+      entries[j] = moving;
     }
+    dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, false);
+    memcpy(node->entries, entries, count * sizeof(dck_trie_entry_t));
+    node_retain_values(node, count);
+    return node;
   }
-  return canonical_get(node, key, hash);
+  /* Sorted by slot (insertion sort of a few entries, each slot computed once). */
+  uint32_t slots[DCK_TRIE_CANONICAL_BUILD_MAX];
+  for (size_t i = 0; i < count; i++) {
+    dck_trie_entry_t moving = entries[i];
+    uint32_t slot = dck_trie_slot(moving.hash, depth);
+    size_t j = i;
+    for (; j > 0 && slots[j - 1] > slot; j--) {
+      entries[j] = entries[j - 1];
+      slots[j] = slots[j - 1];
+    }
+    entries[j] = moving;
+    slots[j] = slot;
+  }
+  dck_trie_entry_t inline_entries[DCK_TRIE_CANONICAL_BUILD_MAX];
+  dck_trie_t *children[DCK_TRIE_CANONICAL_BUILD_MAX];
+  uint32_t datamap = 0, nodemap = 0;
+  size_t inline_count = 0, child_count = 0;
+  for (size_t start = 0; start < count;) {
+    size_t end = start + 1;
+    while (end < count && slots[end] == slots[start]) {
+      end++;
+    }
+    if (end - start == 1) {
+      datamap |= 1u << slots[start];
+      inline_entries[inline_count++] = entries[start];
+    } else {
+      nodemap |= 1u << slots[start];
+      children[child_count++] = build_at(entries + start, end - start, depth + 1);
+    }
+    start = end;
+  }
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, false);
+  memcpy(node->entries, inline_entries, inline_count * sizeof(dck_trie_entry_t));
+  node_retain_values(node, inline_count);
+  /* The children are +1 from build_at: the node takes those references over. */
+  memcpy(node->entries + inline_count, children, child_count * sizeof(dck_trie_t *));
+  return node;
 }
 
-size_t dck_trie_count(const dck_trie_t *root) {
-  return root->count;
-}
-
-dck_trie_t *dck_trie_overlay_base(const dck_trie_t *root) {
-  return dck_trie_is_overlay(root) ? dck_trie_overlay_parent(root) : NULL;
+dck_trie_t *dck_trie_canonical_build(dck_trie_entry_t *entries, size_t count) {
+  return build_at(entries, count, 0);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -474,7 +420,7 @@ dck_trie_t *dck_trie_overlay_base(const dck_trie_t *root) {
 /*
  * `node` (borrowed, at `depth`) with `entry` (borrowed) added, as a new +1 node; or NULL when the
  * result would equal `node`: the key is present and either `replace` is false or it already maps
- * to entry->value. The nodes it builds borrow their values when `borrows` (an index's).
+ * to entry->value. The nodes it builds borrow their values when `borrows`.
  */
 static dck_trie_t *insert_at(const dck_trie_t *node, unsigned depth, const dck_trie_entry_t *entry,
                              bool replace, bool borrows) {
@@ -514,9 +460,9 @@ static dck_trie_t *insert_at(const dck_trie_t *node, unsigned depth, const dck_t
   return bitmap_with_slot(node, bit, SLOT_ENTRY, entry, NULL, node->count + 1, borrows);
 }
 
-dck_trie_t *dck_trie_canonical_insert_new(const dck_trie_t *root, const dck_trie_entry_t *entry,
-                                          bool borrows) {
-  return insert_at(root, 0, entry, false, borrows); /* not NULL: the key is new */
+dck_trie_t *dck_trie_canonical_insert(const dck_trie_t *root, const dck_trie_entry_t *entry,
+                                      bool borrows) {
+  return insert_at(root, 0, entry, true, borrows); /* not NULL: the entry changes the map */
 }
 
 /* Adds `entry` (a new key) to `root`, a borrowing bitmap root this thread just made with room for
@@ -531,7 +477,7 @@ static void root_add_in_place(dck_trie_t *root, const dck_trie_entry_t *entry) {
     dck_trie_t **slot = &children[dck_trie_bit_index(root->nodemap, bit)];
     dck_trie_t *old = *slot;
     *slot = insert_at(old, 1, entry, false, true); /* not NULL: the key is new */
-    dck_trie_release(old); /* the root's reference; whoever else shares the child keeps theirs */
+    dck_trie_canonical_release(old); /* the root's; whoever else shares the child keeps theirs */
   } else if (root->datamap & bit) { /* the entry there and this one move down into a child */
     uint32_t at = dck_trie_bit_index(root->datamap, bit);
     dck_trie_t *child = node_from_two(&entries[at], entry, 1, true);
@@ -558,13 +504,13 @@ static void root_add_in_place(dck_trie_t *root, const dck_trie_entry_t *entry) {
   root->count += 1u;
 }
 
-dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_entry_t *entries,
+dck_trie_t *dck_trie_canonical_insert_batch(const dck_trie_t *root, const dck_trie_entry_t *entries,
                                         size_t count) {
   /* A copy of `root` with room for `count` more inline entries, which then takes them in place:
    * one new root for the batch, not one per entry. */
   size_t used = sizeof(dck_trie_t) + root->data_count * sizeof(dck_trie_entry_t) +
                 dck_trie_node_child_count(root) * sizeof(dck_trie_t *);
-  dck_trie_t *copy = dck_trie_allocate_or_abort(used + count * sizeof(dck_trie_entry_t));
+  dck_trie_t *copy = dck_trie_node_allocate_or_abort(used + count * sizeof(dck_trie_entry_t));
   memcpy(copy, root, used);
   dck_rc_init(&copy->refcount, 1);
   copy->borrows = 1;
@@ -578,76 +524,6 @@ dck_trie_t *dck_trie_index_insert_batch(const dck_trie_t *root, const dck_trie_e
     root_add_in_place(copy, &entries[i]);
   }
   return copy;
-}
-
-/* Whether `root` is an overlay whose own entry is `key`: an insert of `key` replaces that overlay. */
-static bool replaces_top_overlay(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  return dck_trie_is_overlay(root) && root->entries[0].key == key && root->entries[0].hash == hash;
-}
-
-/* dck_trie_insert (`value` borrowed) and dck_trie_insert_into (`value` taken: `taken`). */
-static dck_trie_t *insert(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
-                          uint64_t hash, void *value, bool taken) {
-  if (value == NULL) {
-    fprintf(stderr, "swift-dependencies: internal error: dck_trie_insert with a NULL value\n");
-    abort();
-  }
-  if (taken) {
-    dck_value_adopt(DCK_VALUE_OWNER_TRIE); /* the trie holds the caller's +1 from here on */
-  }
-  if (root == &dck_trie_empty_node) { /* a scope's first override: nothing to look up or replace */
-    dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
-    return dck_trie_overlay_insert(root, &entry, false, storage, owner, taken);
-  }
-  void *existing = dck_trie_get(root, key, hash);
-  if (existing == value) {
-    if (taken) {
-      dck_value_release(value, DCK_VALUE_OWNER_TRIE); /* not needed: `root` holds it */
-    }
-    dck_trie_retain(root);
-    return root;
-  }
-  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = value};
-  bool replaces_top = replaces_top_overlay(root, key, hash);
-  if (existing != NULL && !replaces_top) {
-    /* An override of a key below the top: the result is a path copy of the canonical form, so
-     * that no node keeps the replaced value reachable (invariant O4 of dck_trie_overlay.c).
-     * Building it retains the value where it goes; a reference taken is given back after. */
-    dck_trie_t *canonical = dck_trie_canonical(root);
-    dck_trie_t *result = insert_at(canonical, 0, &entry, true, false); /* not NULL: it differs */
-    dck_trie_release(canonical);
-    if (taken) {
-      dck_value_release(value, DCK_VALUE_OWNER_TRIE);
-    }
-    return result;
-  }
-  /* A new key, or the top overlay's: one small node, whatever the size of the map, which keeps
-   * a reference taken as its own. */
-  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner, taken);
-}
-
-dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value) {
-  return insert(NULL, NULL, root, key, hash, value, false);
-}
-
-dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
-                                 uint64_t hash, void *value) {
-  return insert(storage, owner, root, key, hash, value, true);
-}
-
-void *dck_trie_get_shared(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  /* The walk of dck_trie_get. */
-  const dck_trie_t *node = root;
-  while (dck_trie_is_overlay(node)) {
-    if (node->entries[0].key == key && node->entries[0].hash == hash) {
-      return dck_trie_overlay_shared_value(node);
-    }
-    if (node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED) {
-      return dck_trie_overlay_indexed_get(node, key, hash, true);
-    }
-    node = dck_trie_overlay_parent(node);
-  }
-  return canonical_get(node, key, hash); /* canonical: never an own value */
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -728,16 +604,9 @@ static removal_t remove_at(const dck_trie_t *node, unsigned depth, uintptr_t key
   return result;
 }
 
-dck_trie_t *dck_trie_remove(dck_trie_t *root, uintptr_t key, uint64_t hash) {
-  if (dck_trie_get(root, key, hash) == NULL) {
-    dck_trie_retain(root);
-    return root;
-  }
-  /* The key is there: remove it from the canonical form of the map (an overlay chain folds). */
-  dck_trie_t *canonical = dck_trie_canonical(root);
-  removal_t removal = remove_at(canonical, 0, key, hash);
-  dck_trie_release(canonical);
-  return removal.node; /* present, so not ABSENT; the root never collapses to REMOVAL_SINGLE */
+dck_trie_t *dck_trie_canonical_remove(const dck_trie_t *root, uintptr_t key, uint64_t hash) {
+  /* Present, so not ABSENT; the root never collapses to REMOVAL_SINGLE. */
+  return remove_at(root, 0, key, hash).node;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -788,9 +657,9 @@ static dck_trie_t *merge_collisions(dck_trie_t *a, dck_trie_t *b, bool *same_as_
     retain_child(same);
     return same;
   }
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, borrows);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, borrows);
   collision_merge_entries(a, b, node->entries, same_as_a, same_as_b);
-  dck_trie_node_retain_values(node, count);
+  node_retain_values(node, count);
   return node;
 }
 
@@ -886,17 +755,18 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
   if (*same_as_b || *same_as_a) {
     for (uint32_t i = 0; i < child_count; i++) {
       if (owned & (1u << i)) {
-        dck_trie_release(children[i]); /* only a reference to a's or b's own child: never frees */
+        /* Only a reference to a's or b's own child: never frees. */
+        dck_trie_canonical_release(children[i]);
       }
     }
     dck_trie_t *same = *same_as_b ? b : a;
-    dck_trie_retain(same);
+    dck_trie_canonical_retain(same);
     return same;
   }
 
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, borrows);
+  dck_trie_t *node = node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, borrows);
   memcpy(node->entries, entries, entry_count * sizeof(dck_trie_entry_t));
-  dck_trie_node_retain_values(node, entry_count);
+  node_retain_values(node, entry_count);
   dck_trie_t **node_children = node_children_mutable(node);
   for (uint32_t i = 0; i < child_count; i++) {
     if ((owned & (1u << i)) == 0) {
@@ -913,7 +783,7 @@ static dck_trie_t *merge_bitmaps(dck_trie_t *a, dck_trie_t *b, unsigned depth, b
 static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *same_as_a,
                             bool *same_as_b, bool borrows) {
   if (a == b) { /* a shared subtree (or the same root): nothing to merge */
-    dck_trie_retain(b);
+    dck_trie_canonical_retain(b);
     return b;
   }
   return depth == DCK_TRIE_COLLISION_DEPTH
@@ -921,94 +791,18 @@ static dck_trie_t *merge_at(dck_trie_t *a, dck_trie_t *b, unsigned depth, bool *
              : merge_bitmaps(a, b, depth, same_as_a, same_as_b, borrows);
 }
 
-dck_trie_t *dck_trie_merge_canonical(dck_trie_t *a, dck_trie_t *b, bool borrows) {
+dck_trie_t *dck_trie_canonical_merge(dck_trie_t *a, dck_trie_t *b, bool borrows) {
   /* Only the shared empty root has no entries (invariant 5); merge_at returns `b` when a == b. */
   if (a->count == 0) {
-    dck_trie_retain(b);
+    dck_trie_canonical_retain(b);
     return b;
   }
   if (b->count == 0) {
-    dck_trie_retain(a);
+    dck_trie_canonical_retain(a);
     return a;
   }
   bool same_as_a = true, same_as_b = true;
   return merge_at(a, b, 0, &same_as_a, &same_as_b, borrows);
-}
-
-/* `a` overlaid with `b`, where `b` is a chain of plain overlays over the empty root, as
- * dck_trie_merge returns it: the canonical form of `a` with each of `b`'s entries inserted, from
- * the lowest (a new key adds one overlay, a key of `a` with another value path-copies), each entry
- * as every root holds it (an own value as its stand-in). The result equals `b` exactly when it has
- * as many entries (it holds all of `b`'s), and `a` exactly when nothing was inserted. */
-static dck_trie_t *merge_overlays(dck_trie_t *a, dck_trie_t *b) {
-  const dck_trie_t *chain[DCK_TRIE_OVERLAY_MAX_DEPTH];
-  size_t count = 0;
-  for (const dck_trie_t *node = b; dck_trie_is_overlay(node); node = dck_trie_overlay_parent(node)) {
-    chain[count++] = node;
-  }
-  dck_trie_t *base = dck_trie_canonical(a);
-  dck_trie_t *result = base;
-  dck_trie_retain(result);
-  while (count > 0) {
-    const dck_trie_t *node = chain[--count];
-    dck_trie_t *next = dck_trie_insert(result, node->entries[0].key, node->entries[0].hash,
-                                       dck_trie_overlay_shared_value(node));
-    dck_trie_release(result);
-    result = next;
-  }
-  dck_trie_t *same = result->count == b->count ? b : (result == base ? a : NULL);
-  if (same != NULL) {
-    dck_trie_retain(same);
-    dck_trie_release(result);
-    result = same;
-  }
-  dck_trie_release(base);
-  return result;
-}
-
-dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b) {
-  if (a->count == 0 || a == b) {
-    dck_trie_retain(b);
-    return b;
-  }
-  if (b->count == 0) {
-    dck_trie_retain(a);
-    return a;
-  }
-  /* `b` built from `a` by overlays (a scope's values merged with the scope they came from): `b`
-   * holds every key of `a` and wins on all of them, so the result is `b`. */
-  for (const dck_trie_t *node = b; dck_trie_is_overlay(node);) {
-    node = dck_trie_overlay_parent(node);
-    if (node == a) {
-      dck_trie_retain(b);
-      return b;
-    }
-  }
-  if (!dck_trie_is_overlay(a) && !dck_trie_is_overlay(b)) {
-    return dck_trie_merge_canonical(a, b, false);
-  }
-  /* `b` a few overlays over the empty root (the scope a `withDependencies(from:)` runs in, laid
-   * over a model's): `b`'s entries inserted into the canonical form of `a`, one small node each. */
-  const dck_trie_t *bottom = b;
-  while (bottom->kind == DCK_TRIE_KIND_OVERLAY && dck_trie_overlay_parent(bottom)->count > 0) {
-    bottom = dck_trie_overlay_parent(bottom);
-  }
-  if (bottom->kind == DCK_TRIE_KIND_OVERLAY) {
-    return merge_overlays(a, b);
-  }
-  /* Merge the canonical forms, whose shapes tell whether the result equals an input; if it does,
-   * hand back that input rather than its folded copy. */
-  dck_trie_t *canonical_a = dck_trie_canonical(a);
-  dck_trie_t *canonical_b = dck_trie_canonical(b);
-  dck_trie_t *merged = dck_trie_merge_canonical(canonical_a, canonical_b, false);
-  dck_trie_t *result = merged == canonical_b ? b : (merged == canonical_a ? a : merged);
-  if (result != merged) {
-    dck_trie_retain(result);
-    dck_trie_release(merged);
-  }
-  dck_trie_release(canonical_a);
-  dck_trie_release(canonical_b);
-  return result;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -1035,13 +829,6 @@ static bool foreach_at(const dck_trie_t *node, dck_trie_visitor_t visitor, void 
   return true;
 }
 
-bool dck_trie_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context) {
-  if (!dck_trie_is_overlay(root)) {
-    return foreach_at(root, visitor, context);
-  }
-  /* The canonical form, so that equal maps visit in one order whatever their history. */
-  dck_trie_t *canonical = dck_trie_canonical((dck_trie_t *)root);
-  bool finished = foreach_at(canonical, visitor, context);
-  dck_trie_release(canonical);
-  return finished;
+bool dck_trie_canonical_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context) {
+  return foreach_at(root, visitor, context);
 }
