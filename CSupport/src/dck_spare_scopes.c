@@ -85,21 +85,24 @@ static void release_all(dck_thread_t *thread) {
   }
 }
 
-/* Whether a thread that keeps as many objects as its limit may keep one more: only when it keeps
- * its first (the limit is 0 until then), which registers their release and raises the limit. */
-static __attribute__((noinline)) bool make_room(dck_thread_t *thread) {
+/* dck_spare_scope_keep of a thread that keeps as many objects as its limit: its first object (the
+ * limit is 0 until then), which registers their release and raises the limit, or one too many.
+ * A function of its own, tail-called, so that the common keep pays one comparison for it. */
+static __attribute__((noinline)) bool keep_first(dck_thread_t *thread, void *scope) {
   if (DCK_TSAN || thread->spare_scope_limit != 0) {
     return false;
   }
   dck_thread_at_exit(thread, DCK_THREAD_TENANT_SPARE_SCOPES, release_all);
   thread->spare_scope_limit = DCK_SPARE_SCOPES;
+  thread->spare_scopes[thread->spare_scope_count++] = scope;
+  DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
   return true;
 }
 
 bool dck_spare_scope_keep(void *scope) {
   dck_thread_t *thread = dck_thread_get();
-  if (thread->spare_scope_count == thread->spare_scope_limit && !make_room(thread)) {
-    return false;
+  if (thread->spare_scope_count == thread->spare_scope_limit) {
+    return keep_first(thread, scope);
   }
   thread->spare_scopes[thread->spare_scope_count++] = scope;
   DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
