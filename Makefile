@@ -18,7 +18,7 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 .PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
   server-check server-bench figures ci-figures deps-wrk \
-  deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
+  deps deps-valgrind lint lint-swift lint-weak-scopes lint-inlined lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -271,7 +271,13 @@ surface: deps
 	$(WARNINGS_BUILD)
 	$(PYTHON) scripts/surface/compare.py check $(SYMBOL_GRAPHS)
 
-lint: lint-swift lint-c lint-weak-scopes
+lint: lint-swift lint-c lint-weak-scopes lint-inlined
+
+## Every @usableFromInline / @inlinable declaration of a module lives in its Inlined/ folder, but
+## for public @inlinable API and the listed stored fields of the public types
+## (scripts/check-inlined.py; Sources/Dependencies/Inlined/README.md says why).
+lint-inlined:
+	@$(PYTHON) scripts/check-inlined.py
 
 ## A weak reference to a scope goes through _WeakScope, which keeps the scope from being used again
 ## (scripts/check-weak-scopes.sh).

@@ -142,25 +142,3 @@ final class _ObjectScopes: Sendable {
     return dead
   }
 }
-
-extension DependencyValues {
-  /// Records that the scope of the current values returned `result`, when it is an object, for
-  /// `withDependencies(from:)`.
-  @inlinable @inline(__always)
-  static func _recordScopeOfCurrentValues<R>(ofResult result: R) {
-    // A result that cannot be a class (a number, a string, a struct: `_canBeClass` is decided when
-    // the scope's code is specialized) is not recorded, with no runtime call.
-    guard _canBeClass(R.self) != 0 else { return }
-    // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
-    // would go through a dynamic cast.
-    if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {
-      _recordScopeOfCurrentValues(of: unsafeBitCast(result, to: AnyObject.self))
-    }
-  }
-
-  @usableFromInline @inline(never)
-  static func _recordScopeOfCurrentValues(of object: AnyObject) {
-    guard !_CapturedValuesLayout.of(object).carriesValues else { return }
-    _ObjectScopes.shared.record(object, _currentPointer.pointee)
-  }
-}
