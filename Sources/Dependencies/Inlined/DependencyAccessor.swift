@@ -156,10 +156,10 @@ enum _AccessorRegistry {
 
   /// The table. Created once, never destroyed; safe for concurrent use. Immutable after
   /// initialisation, hence `nonisolated(unsafe)`.
-  @usableFromInline nonisolated(unsafe) static let table: OpaquePointer = {
-    _ = _registerValueCallbacks
-    return dck_cache_create()!
-  }()
+  @usableFromInline nonisolated(unsafe) static let table: OpaquePointer = registry.handle
+
+  /// The table, as the registry computes in it.
+  private static let registry = _CacheTable()
 
   /// How many key paths the table takes before new ones get accessors of their own (not
   /// registered, so they are freed with their properties): key-path literals are a bounded set, but
@@ -177,28 +177,20 @@ enum _AccessorRegistry {
     return register(id, in: namespace, make: make)
   }
 
+  /// The accessor registered under `id` in `namespace`, made by `make` unless another thread or
+  /// an earlier call registered one.
   @usableFromInline
   static func register<Value>(
     _ id: UInt, in namespace: UInt32, make: () -> _DependencyAccessor<Value>
   ) -> Unmanaged<_DependencyAccessor<Value>> {
-    withoutActuallyEscaping(make) { make in
-      var compute: () -> UnsafeMutableRawPointer? = {
-        Unmanaged.passRetained(make()).toOpaque()
-      }
-      var result: UnsafeMutableRawPointer?
-      let status = withUnsafeMutablePointer(to: &compute) { compute in
-        dck_cache_get_or_compute(
-          table, id, namespace,
-          { _, _, info in
-            info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-          },
-          compute, &result)
-      }
-      precondition(
-        status == DCK_CACHE_FOUND || status == DCK_CACHE_COMPUTED,
-        "swift-dependencies: internal error: accessor registry status \(status.rawValue)")
-      return Unmanaged.fromOpaque(result!)
+    let lookup = registry.value(for: id, namespace) { () -> _CacheTable.Computed<Never> in
+      .box(Unmanaged.passRetained(make()).toOpaque())
     }
+    guard case .value(let accessor) = lookup else {
+      // Never retired; making an accessor reads no accessor.
+      preconditionFailure("swift-dependencies: internal error: accessor registry: \(lookup)")
+    }
+    return Unmanaged.fromOpaque(accessor)
   }
 
   /// The accessor of `keyPath`, and the object that keeps it alive when the registry does not (past
@@ -207,7 +199,7 @@ enum _AccessorRegistry {
     accessor: Unmanaged<_DependencyAccessor<Value>>, owner: _DependencyAccessor<Value>?
   ) {
     let id = UInt(bitPattern: ObjectIdentifier(keyPath))
-    if let pointer = dck_cache_get(table, id, keyPaths) {
+    if let pointer = registry.value(for: id, keyPaths) {
       return (Unmanaged.fromOpaque(pointer), nil)
     }
     let make = { _DependencyAccessor<Value>(keyPath: keyPath) }
