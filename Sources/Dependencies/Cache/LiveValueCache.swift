@@ -46,6 +46,7 @@ final class _LiveValueCache: @unchecked Sendable {
 
   deinit {
     cacheWillBeDestroyed()
+    state.withLock { $0.graph.unpinAll() }
     dck_cache_destroy(handle)
   }
 

@@ -15,7 +15,7 @@ extension _LiveValueCache {
   /// The dependency graph of this cache, as it is now.
   func dependencyGraph() -> DependencyGraph {
     resolveDeclaredKeyPaths()
-    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph) }
+    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph.snapshot()) }
     // The boxes of `lifecycle` live as long as the cache, which is held until this returns.
     return withExtendedLifetime(self) { DependencyGraph(lifecycle: lifecycle, record: record) }
   }
@@ -24,7 +24,7 @@ extension _LiveValueCache {
 extension DependencyGraph {
   /// The graph of the values of a cache: those it holds, `lifecycle` (in the order it cached them),
   /// with the timings `record` holds, then the values kept by scopes that `record` holds and that
-  /// are still kept (in the order they were kept).
+  /// are still kept (`snapshot()`, in the order they were kept).
   fileprivate init(lifecycle: [_LifecycleState.Node], record: _DependencyGraphRecord) {
     func computation(_ timing: _DependencyGraphRecord.Timing?) -> Node.Computation? {
       guard let timing, let origin = record.origin else { return nil }
@@ -76,7 +76,7 @@ extension DependencyGraph {
       nodes[id].declared = declared(cached.declared, by: nodes[id], of: cached.entry)
     }
     var idOfKept: [UInt64: Node.ID] = [:]
-    for kept in record.kept.values.filter(\.isKept).sorted(by: { $0.order < $1.order }) {
+    for kept in record.kept.values.sorted(by: { $0.order < $1.order }) {
       let id = nodes.count
       var node = node(
         id, kept.entry, kept.site, kept.boxType, isShutdownable: kept.isShutdownable, .scope,

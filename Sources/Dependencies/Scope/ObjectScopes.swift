@@ -71,23 +71,21 @@ final class _ObjectScopes: Sendable {
 
       func unpin() {}
     #else
-      /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
-      let object: UnsafeMutableRawPointer
+      /// The object, pinned; this entry owns the pin (`unpin` gives it back).
+      let object: _ObjectPin
 
       init(_ object: AnyObject, record: Record) {
-        let address = Unmanaged.passUnretained(object).toOpaque()
-        dck_object_pin(address)  // the caller holds `object`
-        self.object = address
+        self.object = _ObjectPin(object)  // the caller holds `object`
         self.record = record
       }
 
-      var isDead: Bool { dck_object_is_deinitializing(object) }
+      var isDead: Bool { object.isDeinitializing }
 
       /// Whether this entry, found at `candidate`'s address, is `candidate`'s: always, since a
       /// pinned address cannot have been reused.
       func belongs(to _: AnyObject) -> Bool { true }
 
-      func unpin() { dck_object_unpin(object) }
+      func unpin() { object.unpin() }
     #endif
     let record: Record
   }
