@@ -92,35 +92,23 @@ extension DependencyGraph {
       shutdownOrder: Self.steps(of: _ShutdownPlan(nodes: lifecycle), idOfEntry: idOfEntry))
   }
 
-  /// The jobs of `plan` in steps, as its run starts them: first those no other job waits for, then
-  /// those whose every predecessor is in an earlier step; when every job left waits (jobs that
-  /// depend on each other), the latest cached of them, alone. Each job as the nodes of its entries.
+  /// The jobs of `plan` in steps, as its run starts them (`_ShutdownPlan.Schedule`), each step's
+  /// jobs taken to finish together: first those no other job waits for, then those whose every
+  /// predecessor is in an earlier step; when every job left waits (jobs that depend on each other),
+  /// the latest cached of them, alone. Each job as the nodes of its entries.
   private static func steps(of plan: _ShutdownPlan, idOfEntry: [_CacheEntryID: Node.ID])
     -> [[Node.ID]]
   {
-    var waitingFor = plan.jobs.map(\.predecessors)
-    var placed = Set<Int>()
-    var step = plan.jobs.indices.filter { waitingFor[$0] == 0 }
+    var schedule = _ShutdownPlan.Schedule(plan)
+    var step = schedule.startFirst()
     var steps: [[Node.ID]] = []
-    while placed.count < plan.jobs.count {
-      // Jobs left waiting on each other: the run starts them latest cached first, one step each.
-      if step.isEmpty,
-        let job = plan.jobs.indices.filter({ !placed.contains($0) }).max(by: {
-          plan.jobs[$0].sequence < plan.jobs[$1].sequence
-        })
-      {
+    while true {
+      if step.isEmpty {
+        guard let job = schedule.startLatestWaiting() else { break }
         step = [job]
       }
-      placed.formUnion(step)
       steps.append(step.flatMap { plan.jobs[$0].entries.compactMap { idOfEntry[$0] } }.sorted())
-      var next: [Int] = []
-      for job in step {
-        for successor in plan.jobs[job].successors.sorted() {
-          waitingFor[successor] -= 1
-          if waitingFor[successor] == 0, !placed.contains(successor) { next.append(successor) }
-        }
-      }
-      step = next
+      step = step.flatMap { schedule.finish($0) }
     }
     return steps
   }
