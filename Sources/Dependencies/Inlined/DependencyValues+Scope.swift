@@ -4,40 +4,57 @@
 // `withDependencies(from:)`.
 
 extension DependencyValues {
-  /// Runs a `withDependencies` update closure on these values.
+  /// Runs a `withDependencies` update closure on these values, with this thread's setting flag
+  /// raised while it runs (see `_Setting`): the update rule is `_beginUpdate()` and
+  /// `_endUpdate(startedWith:completed:)`, shared with the asynchronous update.
   @inlinable
   mutating func _update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void) throws(E) {
-    let cache = _defaults.handle
-    _modes.isUpdating = true
+    let cache = _beginUpdate()
     let wasSetting = _Setting.enter()
     do {
       try update(&self)
     } catch {
-      _modes.isUpdating = false
       _Setting.leave(restoring: wasSetting)
+      _endUpdate(startedWith: cache, completed: false)
       throw error
     }
-    _modes.isUpdating = false
     _Setting.leave(restoring: wasSetting)
-    if _defaults.handle != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    _endUpdate(startedWith: cache, completed: true)
   }
 
-  /// Runs an asynchronous `withDependencies` update closure on these values.
+  /// Runs an asynchronous `withDependencies` update closure on these values. It may hop threads,
+  /// so no thread's setting flag is raised: the values know they are being set, and so do the
+  /// defaults computed for their reads (see `_Setting.isActive`).
   @inlinable
   mutating func _update<E: Error>(
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout DependencyValues) async throws(E) -> Void
   ) async throws(E) {
-    let cache = _defaults.handle
-    _modes.isUpdating = true
+    let cache = _beginUpdate()
     do {
       try await update(&self)
     } catch {
-      _modes.isUpdating = false
+      _endUpdate(startedWith: cache, completed: false)
       throw error
     }
+    _endUpdate(startedWith: cache, completed: true)
+  }
+
+  /// Starts an update: the values know they are being set until `_endUpdate`. Returns the handle
+  /// of the cache they started with.
+  @inlinable @inline(__always)
+  mutating func _beginUpdate() -> OpaquePointer? {
+    _modes.isUpdating = true
+    return _defaults.handle
+  }
+
+  /// Ends an update that started with the cache `cache`: when it completed with a cache of its own
+  /// (see `_adoptOverridesAsBaselineOfFreshCache()`), the overrides it set are that cache's
+  /// baseline.
+  @inlinable @inline(__always)
+  mutating func _endUpdate(startedWith cache: OpaquePointer?, completed: Bool) {
     _modes.isUpdating = false
-    if _defaults.handle != cache { _adoptOverridesAsBaselineOfFreshCache() }
+    if completed, _defaults.handle != cache { _adoptOverridesAsBaselineOfFreshCache() }
   }
 
   /// The update started a cache of its own (`$0 = DependencyValues()`, `.test`, `.live`) and set
