@@ -84,13 +84,18 @@ class _AnyDependencyBox: @unchecked Sendable {
 }
 
 /// Registers Swift's retain and release as the C core's value callbacks. Evaluated once, before
-/// the first value is stored: every cache touches it when it is made (`_LiveValueCache.init`), and
-/// every `DependencyValues` that can be set has a cache; the other tables (the accessor registry,
-/// the class table of `_ObjectScopes`) touch it when they are made.
+/// the first value is stored: every table touches it when it is made (`_CacheTable.init`: each
+/// cache, the accessor registry, the class table of `_CapturedValuesLayout`), and every
+/// `DependencyValues` that can be set has a cache. Checks first that values, and a scope's embedded
+/// root, are where the library takes them.
 let _registerValueCallbacks: Void = {
   precondition(
     _valueLayoutIsKnown,
     "swift-dependencies: internal error: values are not where reads take them in this process")
+  precondition(
+    _Scope().embeddedNodeAddressIsKnown,
+    "swift-dependencies: internal error: a scope's root is not where the trie builds it in this "
+      + "process")
   dck_values_set_callbacks(
     { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() },
     { Unmanaged<AnyObject>.fromOpaque($0!).release() }
