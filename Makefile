@@ -18,7 +18,7 @@ C_SOURCES := $(wildcard CSupport/src/*.c)
 .PHONY: docs examples graph-picture runtime-libs dlopen static-build library-evolution release-checks test \
   integration surface bench bench-quick bench-json bench-docs bench-instructions bench-gate bench-build \
   server-check server-bench figures ci-figures deps-wrk \
-  deps deps-valgrind lint lint-swift lint-weak-scopes lint-c sanitize tsan asan ubsan asan-ubsan \
+  deps deps-valgrind lint lint-swift lint-weak-scopes lint-inlined lint-c sanitize tsan asan ubsan asan-ubsan \
   warnings coverage clean fuzz fuzz-corpus soak
 
 deps:
@@ -85,12 +85,12 @@ server-check: deps deps-wrk
 ## (Benchmarks/ClassicServer, the same application) and with no library (the same handler, values
 ## passed by hand), release builds, wrk taking turns on each for a few rounds; prints requests/s,
 ## p50 and p99 latency, peak RSS, and the requests that saw another's values (must be 0)
-## (scripts/server-bench.py; SERVER_BENCH_FLAGS="--rounds 5 --json FILE", …). About 3 minutes
+## (scripts/dev/server-bench.py; SERVER_BENCH_FLAGS="--rounds 5 --json FILE", …). About 3 minutes
 ## after the builds.
 SERVER_BENCH_FLAGS ?=
 server-bench: deps deps-wrk
 	$(REQUIRE_PYTHON)
-	SWIFT="$(SWIFT)" $(PYTHON) scripts/server-bench.py $(SERVER_BENCH_FLAGS)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/dev/server-bench.py $(SERVER_BENCH_FLAGS)
 
 ## Builds the RequestHandling example in release mode and checks with ldd that the shared libraries
 ## it loads are the ones the table of the DocC article Deploying lists (libck.so.0 and the Swift
@@ -139,8 +139,13 @@ static-build: deps
 ## Linux toolchain's non-resilient Foundation and XCTest give, compiles the client again against the
 ## interfaces alone, and runs its executable and tests (scripts/check-library-evolution.py). About
 ## 1 min 20 s on 2 cores.
+## Then compares what clients compile in (the interfaces' @inlinable, @usableFromInline and @frozen
+## declarations, and the C functions they call) with docs/library-evolution/inlinable-interface.txt,
+## failing with a diff; LIBRARY_EVOLUTION_FLAGS=--write-baseline writes it again, for a commit of
+## its own.
+LIBRARY_EVOLUTION_FLAGS ?=
 library-evolution: deps
-	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/check-library-evolution.py $(LIBRARY_EVOLUTION_FLAGS)
 
 ## Prints the benchmark table: every row, this package beside the classic library 1.16.0 (release
 ## builds; scripts/bench.py). The classic side is the package Benchmarks/Classic, which resolves
@@ -159,11 +164,11 @@ bench-quick: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --quick $(BENCH_FLAGS)
 
 ## Clean-build time of a small package that uses @DependencyClient and @DependencyEntry, built
-## against this repository by path (scripts/bench-build.py; BENCH_BUILD_FLAGS=--baseline also
+## against this repository by path (scripts/dev/bench-build.py; BENCH_BUILD_FLAGS=--baseline also
 ## builds the same feature written without macros, --release builds in release mode).
 BENCH_BUILD_FLAGS ?=
 bench-build: deps
-	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-build.py $(BENCH_BUILD_FLAGS)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/dev/bench-build.py $(BENCH_BUILD_FLAGS)
 
 ## Full benchmark run, both libraries: prints the table, writes $(BENCH_RESULTS)/results.json and
 ## draws its charts (PNG) into $(BENCH_RESULTS)/ (matplotlib is pip-installed when missing); then
@@ -179,7 +184,7 @@ bench-json: deps
 	  SWIFT="$(SWIFT)" $(PYTHON) scripts/bench.py --only concurrency $(BENCH_FLAGS) \
 	    --json $(BENCH_RESULTS)/concurrency-run-$$run.json > /dev/null || exit 1; \
 	done
-	$(PYTHON) scripts/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
+	$(PYTHON) scripts/dev/bench-charts.py $(BENCH_RESULTS)/results.json $(BENCH_RESULTS)
 
 ## Valgrind, with the header <valgrind/callgrind.h> that the benchmark's sample markers need at
 ## build time (Benchmarks/CallgrindSamples): installed with apt-get when missing.
@@ -190,7 +195,7 @@ deps-valgrind:
 
 ## Instructions per operation of every single-threaded row, this package's beside the classic
 ## library's, counted by callgrind (valgrind): they do not move with the machine's load, as times
-## do. Runs the release builds of `make bench` (scripts/bench-instructions.py and
+## do. Runs the release builds of `make bench` (scripts/dev/bench-instructions.py and
 ## scripts/callgrind_counts.py have the details); BENCH_INSTRUCTIONS_JSON=FILE also writes the
 ## counts to FILE. BENCH_FLAGS=--library-evolution counts this package alone, built for library
 ## evolution in a scratch path of its own (.build-resilient).
@@ -199,7 +204,7 @@ BENCH_ITERATIONS ?= 1000
 BENCH_INSTRUCTIONS_JSON ?=
 bench-instructions: deps deps-valgrind
 	$(REQUIRE_PYTHON)
-	SWIFT="$(SWIFT)" $(PYTHON) scripts/bench-instructions.py --only $(BENCH_GROUPS) \
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/dev/bench-instructions.py --only $(BENCH_GROUPS) \
 	  --iterations $(BENCH_ITERATIONS) $(if $(BENCH_INSTRUCTIONS_JSON),--json $(BENCH_INSTRUCTIONS_JSON)) \
 	  $(BENCH_FLAGS)
 
@@ -239,18 +244,18 @@ bench-docs:
 	cp $(BENCH_RESULTS)/results.json docs/bench-results.json
 	$(PYTHON) scripts/perf-table.py --collect-runs docs/bench-runs.json \
 	  $(BENCH_RESULTS)/concurrency-run-*.json
-	$(PYTHON) scripts/bench-charts.py docs/bench-results.json Sources/Dependencies/Documentation.docc/Resources
+	$(PYTHON) scripts/dev/bench-charts.py docs/bench-results.json Sources/Dependencies/Documentation.docc/Resources
 	$(PYTHON) scripts/perf-table.py docs/bench-results.json --write
 
 ## CI's figures from the log of one `.ci/run` run (`.ci/run 2>&1 | tee ci.log`, on a clean clone and
-## a machine with nothing else running): scripts/ci-record.py writes docs/ci-run.json (each step's
+## a machine with nothing else running): scripts/dev/ci-record.py writes docs/ci-run.json (each step's
 ## time, `make test`'s and `make release-checks`' parts and counts), then the blocks that show them
 ## are rendered again (scripts/perf-table.py --write). CI_MACHINE describes the machine.
 CI_LOG ?=
 CI_MACHINE ?= a 2-core VM with nothing else running
 ci-figures:
 	@test -n "$(CI_LOG)" || { echo "make ci-figures CI_LOG=FILE: the log of a .ci/run run" >&2; exit 1; }
-	$(PYTHON) scripts/ci-record.py "$(CI_LOG)" --machine "$(CI_MACHINE)" --out docs/ci-run.json
+	$(PYTHON) scripts/dev/ci-record.py "$(CI_LOG)" --machine "$(CI_MACHINE)" --out docs/ci-run.json
 	$(PYTHON) scripts/perf-table.py --write
 
 ## Builds everything with Swift warnings as errors and the C core with -Wall -Wextra -Werror. The
@@ -271,7 +276,13 @@ surface: deps
 	$(WARNINGS_BUILD)
 	$(PYTHON) scripts/surface/compare.py check $(SYMBOL_GRAPHS)
 
-lint: lint-swift lint-c lint-weak-scopes
+lint: lint-swift lint-c lint-weak-scopes lint-inlined
+
+## Every @usableFromInline / @inlinable declaration of a module lives in its Inlined/ folder, but
+## for public @inlinable API and the listed stored fields of the public types
+## (scripts/check-inlined.py; Sources/Dependencies/Inlined/README.md says why).
+lint-inlined:
+	@$(PYTHON) scripts/check-inlined.py
 
 ## A weak reference to a scope goes through _WeakScope, which keeps the scope from being used again
 ## (scripts/check-weak-scopes.sh).
@@ -370,11 +381,11 @@ docs: deps
 	done
 
 ## Runs the package's tests with coverage (the C targets instrumented too) and prints line, function
-## and region coverage of CSupport/ and Sources/ (scripts/coverage-report.sh, llvm-cov).
+## and region coverage of CSupport/ and Sources/ (scripts/dev/coverage-report.sh, llvm-cov).
 coverage: deps
 	$(SWIFT) test --enable-code-coverage --scratch-path .build-coverage \
 	  -Xcc -fprofile-instr-generate -Xcc -fcoverage-mapping
-	@scripts/coverage-report.sh .build-coverage
+	@scripts/dev/coverage-report.sh .build-coverage
 
 clean:
 	rm -rf .build .build-*

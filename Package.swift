@@ -125,7 +125,9 @@ let package = Package(
       dependencies: [
         "CDependencies", "IssueReporting", "ConcurrencyExtras", "XCTestDynamicOverlay",
         .target(name: "Clocks", condition: .when(traits: ["Clocks", "ClassicDefaultTraits"])),
-      ]
+      ],
+      // The note on what the folder of inlined code promises to client binaries.
+      exclude: ["Inlined/README.md"]
     ),
     // The classic macros (`@DependencyClient`, `@DependencyEndpoint`, `@DependencyEntry`):
     // declarations in DependenciesMacros, expanded by DependenciesMacrosPlugin, an executable the

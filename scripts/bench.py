@@ -20,10 +20,10 @@ The script builds both, then runs them group by group (`--only GROUP --json`), o
 other, the side that goes first alternating from group to group, and prints each group's rows as
 one table: ours, the baseline (the classic library; plain Swift on the C core's rows), how many
 times faster ours is, and the allocations and bytes per operation of both. With --json it writes
-the rows of both in one document (the format scripts/perf-table.py and scripts/bench-charts.py
+the rows of both in one document (the format scripts/perf-table.py and scripts/dev/bench-charts.py
 read). --no-classic measures this package alone (the baseline column then holds only plain Swift).
 
-scripts/bench-instructions.py counts instructions of the same two executables with callgrind.
+scripts/dev/bench-instructions.py counts instructions of the same two executables with callgrind.
 """
 
 import argparse

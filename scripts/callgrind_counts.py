@@ -1,6 +1,6 @@
 """Instructions per operation of the benchmark's rows, counted by callgrind (valgrind).
 
-Shared by scripts/bench-instructions.py (every single-threaded row, this package's and the classic
+Shared by scripts/dev/bench-instructions.py (every single-threaded row, this package's and the classic
 library's) and scripts/bench-gate.py (the rows of Benchmarks/Thresholds/instructions.json, this
 package's only).
 

@@ -20,13 +20,24 @@ Usage: scripts/check-library-evolution.py      (run by `make library-evolution`;
    no binary module beside them, so each module is rebuilt from its interface (inlinable bodies
    included).
 4. Runs the executable (the live context) and the tests (the test context).
+5. Compares what clients compile in with the committed baseline, BASELINE: every declaration of the
+   modules' interfaces marked `@inlinable`, `@usableFromInline` or `@frozen` (with its body, and
+   the declarations it is nested in), and the prototype of every C function of the core that those
+   declarations call (from CSupport/include). Any difference fails the check, naming it in a diff:
+   a change of what client binaries compile in (Sources/Dependencies/Inlined/README.md) is a commit
+   of its own that says why, with the baseline written again by
+   `scripts/check-library-evolution.py --write-baseline` (make library-evolution
+   LIBRARY_EVOLUTION_FLAGS=--write-baseline). The interface's text is the compiler's: a new
+   toolchain may print it differently, which calls for the same reviewed rewrite.
 
-Prints how long each step took. Exits 1 when a step fails or a warning is not one of those allowed.
+Prints how long each step took. Exits 1 when a step fails, a warning is not one of those allowed,
+or the inlinable interface differs from the baseline.
 """
 
 import os
 import re
 import shutil
+import difflib
 import subprocess
 import sys
 import tempfile
@@ -34,6 +45,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "IntegrationTests", "LibraryEvolution")
+BASELINE = os.path.join(ROOT, "docs", "library-evolution", "inlinable-interface.txt")
+C_HEADERS = os.path.join(ROOT, "CSupport", "include")
 SWIFT = os.environ.get("SWIFT", "swift")
 
 FLAGS = [
@@ -176,7 +189,172 @@ def compile_against_interfaces(bin_path, interfaces, scratch):
         + sorted(os.path.join(tests, name) for name in os.listdir(tests)), PACKAGE)
 
 
+# The attributes that make a declaration part of what clients compile in.
+INLINABLE = re.compile(r"@(inlinable|usableFromInline|frozen)\b")
+# Attributes, with their arguments (`@available(*, deprecated)`).
+ATTRIBUTES = re.compile(r"@\w+(\([^()]*(\([^()]*\)[^()]*)*\))?")
+
+
+def braces(line):
+    """How much `line` opens braces (minus what it closes), outside string literals."""
+    depth, quoted, escaped = 0, False, False
+    for character in line:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = quoted
+        elif character == '"':
+            quoted = not quoted
+        elif not quoted and character == "{":
+            depth += 1
+        elif not quoted and character == "}":
+            depth -= 1
+    return depth
+
+
+def inlinable_items(interface_text):
+    """The declarations of an interface that clients compile in: each marked one, whole (a type
+    with its members, a function with its body), under a line naming the declarations it is
+    nested in."""
+    items = []
+    context = []  # (depth at which the declaration opened, its header)
+    depth = 0
+    lines = interface_text.splitlines()
+    index = 0
+    attributes = []  # the attribute lines right before the next declaration
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        index += 1
+        if not stripped or stripped.startswith("//") or stripped.startswith("#"):
+            continue
+        if not ATTRIBUTES.sub("", stripped).strip():
+            attributes.append(stripped)  # attributes on a line of their own
+            continue
+        declaration, attributes = attributes + [line.rstrip()], []
+        if any(INLINABLE.search(part) for part in declaration):
+            open_braces = braces(line)
+            while open_braces > 0 and index < len(lines):
+                declaration.append(lines[index].rstrip())
+                open_braces += braces(lines[index])
+                index += 1
+            where = " > ".join(header for _, header in context) or "(top level)"
+            items.append(f"// in {where}\n" + "\n".join(declaration))
+            continue
+        change = braces(line)
+        if change > 0:
+            context.append((depth, re.sub(r"\s*\{.*$", "", stripped)))
+        depth += change
+        while context and depth <= context[-1][0]:
+            context.pop()
+    return items
+
+
+def c_declarations():
+    """Each top-level declaration of the core's public headers, by the name it declares: a
+    function's prototype, a `static inline` function with its body (which compiles into whoever
+    calls it), an `extern` variable."""
+    declarations = {}
+    for header in sorted(os.listdir(C_HEADERS)):
+        if not header.endswith(".h"):
+            continue
+        with open(os.path.join(C_HEADERS, header)) as file:
+            text = re.sub(r"/\*.*?\*/", "", file.read(), flags=re.S)
+        # Without the preprocessor's lines, nor the C++ guards' `extern "C" {` and `}` they wrap.
+        lines, in_cplusplus_guard = [], False
+        for line in text.splitlines():
+            if line.lstrip().startswith("#"):
+                in_cplusplus_guard = line.split() == ["#ifdef", "__cplusplus"]
+            elif not in_cplusplus_guard:
+                lines.append(line)
+        text = "\n".join(lines)
+        chunk, depth = "", 0
+        for character in text:
+            chunk += character
+            if character == "{":
+                depth += 1
+            elif character == "}":
+                depth -= 1
+            if depth == 0 and character in ";}":
+                declared = " ".join(chunk.split())
+                chunk = ""
+                name = re.match(r"(?:[\w\s*]*?)\b(dck_\w+)\s*(\(|;|\[)", declared)
+                if name and not declared.startswith(("typedef", "struct", "enum", "extern \"C\"")):
+                    declarations[name.group(1)] = f"{declared}  // {header}"
+    return declarations
+
+
+def c_functions(called):
+    """The declarations of the C functions (and variables) `called` names, with those that the
+    `static inline` ones among them reach in turn."""
+    declarations = c_declarations()
+    found, pending = {}, sorted(called)
+    while pending:
+        name = pending.pop()
+        if name in found or name not in declarations:
+            continue
+        found[name] = declarations[name]
+        if "static inline" in found[name]:
+            # What its body names (types have no declaration of their own here: skipped).
+            body = found[name].rsplit("  // ", 1)[0]
+            pending.extend(set(re.findall(r"\b(dck_\w+)", body)) - {name})
+    return found, set(called) - found.keys()
+
+
+def inlinable_interface(interfaces):
+    """The text the baseline holds: each module's inlinable items, then the C functions they call."""
+    sections, called = [], set()
+    for interface in interfaces:
+        module = os.path.basename(interface)[: -len(".swiftinterface")]
+        with open(interface) as file:
+            items = inlinable_items(file.read())
+        for item in items:
+            called.update(re.findall(r"\b(dck_\w+)\s*\(", item))
+        sections.append(f"// ===== {module}: {len(items)} declarations\n\n" + "\n\n".join(items))
+    found, missing = c_functions(called)
+    sections.append(f"// ===== C functions the inlinable code calls: {len(called)}, with what the"
+                    f" inline ones reach: {len(found)}\n\n"
+                    + "\n".join(found[name] for name in sorted(found))
+                    + "".join(f"\n{name}: not declared in CSupport/include"
+                              for name in sorted(missing)))
+    return "// What client binaries compile in: written by scripts/check-library-evolution.py" \
+        " --write-baseline;\n// see Sources/Dependencies/Inlined/README.md.\n\n" \
+        + "\n\n".join(sections) + "\n"
+
+
+def check_baseline(interfaces, write):
+    """Compares the inlinable interface with the baseline (or writes it); True when they agree."""
+    current = inlinable_interface(interfaces)
+    if write:
+        os.makedirs(os.path.dirname(BASELINE), exist_ok=True)
+        with open(BASELINE, "w") as file:
+            file.write(current)
+        print(f"    wrote {os.path.relpath(BASELINE, ROOT)}")
+        return True
+    try:
+        with open(BASELINE) as file:
+            committed = file.read()
+    except FileNotFoundError:
+        committed = ""
+    if committed == current:
+        print(f"    the inlinable interface is the baseline ({os.path.relpath(BASELINE, ROOT)})")
+        return True
+    diff = list(difflib.unified_diff(
+        committed.splitlines(), current.splitlines(), "baseline", "this build", lineterm="", n=4))
+    print("library-evolution: FAILED: what clients compile in changed (the inlinable interface,"
+          f" or the C functions it calls), against {os.path.relpath(BASELINE, ROOT)}:")
+    for line in diff[:400]:
+        print(f"  {line}")
+    if len(diff) > 400:
+        print(f"  … {len(diff) - 400} more lines")
+    print("A change of what client binaries compile in is a commit of its own that says why: write"
+          " the baseline again with make library-evolution"
+          " LIBRARY_EVOLUTION_FLAGS=--write-baseline, review it, and commit it alone.")
+    return False
+
+
 def main():
+    write_baseline = "--write-baseline" in sys.argv[1:]
     started = step("building IntegrationTests/LibraryEvolution and the library for library"
                    " evolution (release)")
     # From clean, so that every module compiles and shows its warnings.
@@ -211,8 +389,14 @@ def main():
     run([SWIFT, "test", "-c", "release", "--skip-build"] + FLAGS, PACKAGE)
     done(started)
 
+    started = step("comparing what clients compile in with the baseline")
+    if not check_baseline(interfaces, write_baseline):
+        return 1
+    done(started)
+
     print(f"library-evolution: {', '.join(MODULES)} build for library evolution; their"
-          " interfaces verify; the client compiled against them reads, scopes and tests correctly")
+          " interfaces verify; the client compiled against them reads, scopes and tests correctly;"
+          " what clients compile in is the baseline")
     return 0
 
 

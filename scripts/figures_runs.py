@@ -1,6 +1,6 @@
 """The documentation blocks rendered from committed runs other than the benchmark's tables: CI's
 step times, `make test`'s and `make release-checks`' time and counts (docs/ci-run.json, from the log
-of one `.ci/run` run: scripts/ci-record.py), the instruction counts of a build for library evolution
+of one `.ci/run` run: scripts/dev/ci-record.py), the instruction counts of a build for library evolution
 (docs/bench-instructions-resilient.json) and the build cost of the macros (docs/bench-build.json).
 
 scripts/perf-table.py renders, writes and checks these blocks with the benchmark's; each function

@@ -36,7 +36,7 @@ block is not what its run renders. The blocks, where they are (BLOCKS) and what 
   SERVER_BENCH_FLAGS="--json …"`).
 - commands (README.md), ci and test-run (WorkingOnThePackage.md): how long `make test`, `make
   bench`, `make release-checks` and each step of CI took, and the test counts, from
-  docs/ci-run.json (the log of one `.ci/run` run, read by scripts/ci-record.py: `make ci-figures`)
+  docs/ci-run.json (the log of one `.ci/run` run, read by scripts/dev/ci-record.py: `make ci-figures`)
   and docs/bench-results.json.
 - evolution (Deploying.md): the gated rows' instruction counts in a build for library evolution
   (docs/bench-instructions-resilient.json, `make bench-instructions

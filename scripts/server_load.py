@@ -1,6 +1,6 @@
 """Builds the server example's variants, runs one under wrk, and stops it with SIGTERM.
 
-Shared by scripts/server-bench.py (`make server-bench`: the three variants in release, under load,
+Shared by scripts/dev/server-bench.py (`make server-bench`: the three variants in release, under load,
 side by side) and scripts/check-server.py (`make server-check`, CI's: the example in a debug
 build, under a short load). The variants are one application, Examples/Server:
 

@@ -8,7 +8,7 @@ import PackageDescription
 // (Sources/ClassicServer): the classic library has no `shutdownDependencies`, so it closes the
 // resources by hand.
 //
-// Package.resolved pins the whole graph. Offline, scripts/server-bench.py resolves it from
+// Package.resolved pins the whole graph. Offline, scripts/dev/server-bench.py resolves it from
 // ../shared/vendor through that folder's mirrors.sh (which writes .swiftpm/configuration/
 // mirrors.json here, kept out of git); with network access, from GitHub.
 let package = Package(

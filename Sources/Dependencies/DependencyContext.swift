@@ -46,16 +46,6 @@ public enum DependencyContext: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The context's number in the C live-value cache.
-  @inlinable
-  var _rawValue: UInt32 {
-    switch self {
-    case .live: 0
-    case .preview: 1
-    case .test: 2
-    }
-  }
-
   /// The context with the number `rawValue` in the C live-value cache, nil for any other number.
   init?(_rawValue rawValue: UInt32) {
     switch rawValue {

@@ -4,7 +4,7 @@ import IssueCollecting
 import Testing
 
 /// `withDependencies(from:)` on a model without `@Dependency` properties: only the scope that
-/// returned the model knows its values (`Storage/ObjectScopes.swift` keeps them, by object). That
+/// returned the model knows its values (`Scope/ObjectScopes.swift` keeps them, by object). That
 /// scope's values reach the child; they are released once the model is gone (swept when a later
 /// scope returns an object) and never accumulate; and an object that happens to get a dead model's
 /// address inherits nothing from it.

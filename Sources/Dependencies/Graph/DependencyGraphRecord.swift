@@ -18,9 +18,9 @@ struct _DependencyGraphRecord {
   /// A default kept by a scope, while the scope keeps it: everything the graph shows of it,
   /// recorded when it was kept, so that the graph never touches the value.
   struct Kept {
-    /// The `_KeptDefault`, pinned: it leaves the graph once it is deinitialised (its scope let go
-    /// of it).
-    let pin: _KeptDefaultPin
+    /// The `_KeptDefault`, pinned (the record owns the pin, see `unpinAll()`): it leaves the graph
+    /// once it is deinitialised (its scope let go of it). Asked only with the cache's lock held.
+    let pin: _ObjectPin
     /// When it was kept, process-wide (`_KeptDefault.order`): the order of the graph's nodes.
     let order: UInt64
     let entry: _CacheEntryID
@@ -66,15 +66,32 @@ struct _DependencyGraphRecord {
     _ value: _KeptDefault, _ record: _ComputedDefaultRecord, reads: [_CacheEntryID]
   ) {
     if kept.count >= 2 * keptAtLastSweep + 16 {
-      kept = kept.filter { $0.value.isKept }  // the pins of the others go: their memory is freed
+      for (order, gone) in kept where !gone.isKept {
+        gone.pin.unpin()  // its memory is freed
+        kept[order] = nil
+      }
       keptAtLastSweep = kept.count
     }
     guard kept[value.order] == nil else { return }
     kept[value.order] = Kept(
-      pin: _KeptDefaultPin(value), order: value.order, entry: value.entry, site: value.site,
+      pin: _ObjectPin(value), order: value.order, entry: value.entry, site: value.site,
       boxType: type(of: value.box), isShutdownable: value.box.shutdownable != nil,
       timing: timing(of: record), reads: reads, keptReads: record.keptReads,
       declared: record.declared)
+  }
+
+  /// This record for a graph drawn outside the cache's lock: the defaults still kept only, whose
+  /// pins the copy must not ask (the record may unpin them once the lock is let go of).
+  func snapshot() -> _DependencyGraphRecord {
+    var copy = self
+    copy.kept = kept.filter { $0.value.isKept }
+    return copy
+  }
+
+  /// Gives back every pin: when the cache goes, with its record.
+  mutating func unpinAll() {
+    for kept in kept.values { kept.pin.unpin() }
+    kept = [:]
   }
 
   private mutating func timing(of record: _ComputedDefaultRecord) -> Timing? {
@@ -82,26 +99,4 @@ struct _DependencyGraphRecord {
     if origin.map({ start < $0 }) ?? true { origin = start }
     return Timing(start: start, duration: record.duration)
   }
-}
-
-/// An unowned reference to a `_KeptDefault` (`dck_object_pin`): its memory stays, so that whether
-/// it was deinitialised can be asked, while its scope alone decides when it goes. Unlike a weak
-/// reference it needs no side table, so the retains of the kept value on its read path stay on
-/// their fast path. (A `_KeptDefault` is a native Swift object on every platform.)
-final class _KeptDefaultPin: @unchecked Sendable {
-  // @unchecked Sendable: an address used only with the runtime's thread-safe reference counts.
-  private let address: UnsafeMutableRawPointer
-
-  /// Pins `kept`, which the caller holds.
-  init(_ kept: _KeptDefault) {
-    address = Unmanaged.passUnretained(kept).toOpaque()
-    dck_object_pin(address)
-  }
-
-  deinit {
-    dck_object_unpin(address)
-  }
-
-  /// Whether the kept default's strong references are gone: `true` is final.
-  var isDeinitializing: Bool { dck_object_is_deinitializing(address) }
 }

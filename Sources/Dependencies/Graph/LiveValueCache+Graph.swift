@@ -15,7 +15,7 @@ extension _LiveValueCache {
   /// The dependency graph of this cache, as it is now.
   func dependencyGraph() -> DependencyGraph {
     resolveDeclaredKeyPaths()
-    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph) }
+    let (lifecycle, record) = state.withLock { ($0.lifecycle.nodes, $0.graph.snapshot()) }
     // The boxes of `lifecycle` live as long as the cache, which is held until this returns.
     return withExtendedLifetime(self) { DependencyGraph(lifecycle: lifecycle, record: record) }
   }
@@ -24,7 +24,7 @@ extension _LiveValueCache {
 extension DependencyGraph {
   /// The graph of the values of a cache: those it holds, `lifecycle` (in the order it cached them),
   /// with the timings `record` holds, then the values kept by scopes that `record` holds and that
-  /// are still kept (in the order they were kept).
+  /// are still kept (`snapshot()`, in the order they were kept).
   fileprivate init(lifecycle: [_LifecycleState.Node], record: _DependencyGraphRecord) {
     func computation(_ timing: _DependencyGraphRecord.Timing?) -> Node.Computation? {
       guard let timing, let origin = record.origin else { return nil }
@@ -76,7 +76,7 @@ extension DependencyGraph {
       nodes[id].declared = declared(cached.declared, by: nodes[id], of: cached.entry)
     }
     var idOfKept: [UInt64: Node.ID] = [:]
-    for kept in record.kept.values.filter(\.isKept).sorted(by: { $0.order < $1.order }) {
+    for kept in record.kept.values.sorted(by: { $0.order < $1.order }) {
       let id = nodes.count
       var node = node(
         id, kept.entry, kept.site, kept.boxType, isShutdownable: kept.isShutdownable, .scope,
@@ -92,35 +92,23 @@ extension DependencyGraph {
       shutdownOrder: Self.steps(of: _ShutdownPlan(nodes: lifecycle), idOfEntry: idOfEntry))
   }
 
-  /// The jobs of `plan` in steps, as its run starts them: first those no other job waits for, then
-  /// those whose every predecessor is in an earlier step; when every job left waits (jobs that
-  /// depend on each other), the latest cached of them, alone. Each job as the nodes of its entries.
+  /// The jobs of `plan` in steps, as its run starts them (`_ShutdownPlan.Schedule`), each step's
+  /// jobs taken to finish together: first those no other job waits for, then those whose every
+  /// predecessor is in an earlier step; when every job left waits (jobs that depend on each other),
+  /// the latest cached of them, alone. Each job as the nodes of its entries.
   private static func steps(of plan: _ShutdownPlan, idOfEntry: [_CacheEntryID: Node.ID])
     -> [[Node.ID]]
   {
-    var waitingFor = plan.jobs.map(\.predecessors)
-    var placed = Set<Int>()
-    var step = plan.jobs.indices.filter { waitingFor[$0] == 0 }
+    var schedule = _ShutdownPlan.Schedule(plan)
+    var step = schedule.startFirst()
     var steps: [[Node.ID]] = []
-    while placed.count < plan.jobs.count {
-      // Jobs left waiting on each other: the run starts them latest cached first, one step each.
-      if step.isEmpty,
-        let job = plan.jobs.indices.filter({ !placed.contains($0) }).max(by: {
-          plan.jobs[$0].sequence < plan.jobs[$1].sequence
-        })
-      {
+    while true {
+      if step.isEmpty {
+        guard let job = schedule.startLatestWaiting() else { break }
         step = [job]
       }
-      placed.formUnion(step)
       steps.append(step.flatMap { plan.jobs[$0].entries.compactMap { idOfEntry[$0] } }.sorted())
-      var next: [Int] = []
-      for job in step {
-        for successor in plan.jobs[job].successors.sorted() {
-          waitingFor[successor] -= 1
-          if waitingFor[successor] == 0, !placed.contains(successor) { next.append(successor) }
-        }
-      }
-      step = next
+      step = step.flatMap { schedule.finish($0) }
     }
     return steps
   }

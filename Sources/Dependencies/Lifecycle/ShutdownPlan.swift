@@ -105,11 +105,9 @@ struct _ShutdownPlan: Sendable {
     let isBackground = if case .background = reporting { true } else { false }
     var entries: [DependencyShutdownReport.Entry] = []
     await withTaskGroup(of: (Int, DependencyShutdownReport.Outcome, Duration).self) { group in
-      var waitingFor = jobs.map(\.predecessors)
-      var started = [Bool](repeating: false, count: jobs.count)
+      var schedule = Schedule(self)
       var running = 0
       func start(_ job: Int) {
-        started[job] = true
         running += 1
         cache?.shutdownWillStart(jobs[job].entries)
         let value = jobs[job].value
@@ -119,28 +117,74 @@ struct _ShutdownPlan: Sendable {
           return (job, outcome, duration)
         }
       }
-      for job in jobs.indices where waitingFor[job] == 0 { start(job) }
-      while started.contains(false) || running > 0 {
-        if running == 0 {
-          // Only a cycle leaves jobs waiting with nothing running: start the latest cached.
-          let job = jobs.indices.filter { !started[$0] }.max {
-            jobs[$0].sequence < jobs[$1].sequence
-          }!
-          start(job)
-        }
+      for job in schedule.startFirst() { start(job) }
+      while !schedule.isComplete || running > 0 {
+        if running == 0, let job = schedule.startLatestWaiting() { start(job) }
         guard let (job, outcome, duration) = await group.next() else { break }
         running -= 1
         entries.append(.init(key: jobs[job].name, outcome: outcome, duration: duration))
         reporting.report(outcome, of: jobs[job].name, site: jobs[job].site, timeout: timeout)
-        for successor in jobs[job].successors {
-          waitingFor[successor] -= 1
-          if waitingFor[successor] == 0 && !started[successor] { start(successor) }
-        }
+        for successor in schedule.finish(job) { start(successor) }
       }
     }
     let report = DependencyShutdownReport(entries: entries)
     cache?.shutdownDidFinish(report)
     return report
+  }
+
+  /// The order rule of a run, written once: which jobs start when. The run follows it as its jobs
+  /// finish (`run`); the dependency graph shows it in steps, as if each step's jobs finished
+  /// together (`DependencyGraph.steps(of:)`).
+  ///
+  /// First every job that waits for no other; then each job once all its predecessors have
+  /// finished. When nothing runs and jobs are still waiting (only jobs waiting on each other are
+  /// left so), the latest cached of them starts, alone.
+  struct Schedule {
+    private let jobs: [Job]
+    private var waitingFor: [Int]
+    private var started: [Bool]
+
+    init(_ plan: _ShutdownPlan) {
+      jobs = plan.jobs
+      waitingFor = plan.jobs.map(\.predecessors)
+      started = [Bool](repeating: false, count: plan.jobs.count)
+    }
+
+    /// Whether every job has started.
+    var isComplete: Bool { !started.contains(false) }
+
+    /// The jobs that wait for no other, in job order: they start first.
+    mutating func startFirst() -> [Int] {
+      let first = jobs.indices.filter { waitingFor[$0] == 0 }
+      for job in first { started[job] = true }
+      return first
+    }
+
+    /// Notes that `job` finished; returns its successors that wait for nothing any more and have
+    /// not started, in job order: they start now.
+    mutating func finish(_ job: Int) -> [Int] {
+      var ready: [Int] = []
+      for successor in jobs[job].successors.sorted() {
+        waitingFor[successor] -= 1
+        if waitingFor[successor] == 0, !started[successor] {
+          started[successor] = true
+          ready.append(successor)
+        }
+      }
+      return ready
+    }
+
+    /// The latest cached of the jobs that have not started, for when none runs: nil when every
+    /// job has started.
+    mutating func startLatestWaiting() -> Int? {
+      guard
+        let job = jobs.indices.filter({ !started[$0] }).max(by: {
+          jobs[$0].sequence < jobs[$1].sequence
+        })
+      else { return nil }
+      started[job] = true
+      return job
+    }
   }
 
   /// Runs `value.shutdown()` in a task of its own, for at most `timeout`: on a timeout the task is

@@ -152,19 +152,13 @@ func _store<Value>(_ value: Value, in memory: UnsafeMutableRawPointer) {
 enum _AccessorRegistry {
   /// Namespaces of the table's keys.
   @usableFromInline static let keyTypes: UInt32 = 0
-  static let keyPaths: UInt32 = 1
 
   /// The table. Created once, never destroyed; safe for concurrent use. Immutable after
   /// initialisation, hence `nonisolated(unsafe)`.
-  @usableFromInline nonisolated(unsafe) static let table: OpaquePointer = {
-    _ = _registerValueCallbacks
-    return dck_cache_create()!
-  }()
+  @usableFromInline nonisolated(unsafe) static let table: OpaquePointer = registry.handle
 
-  /// How many key paths the table takes before new ones get accessors of their own (not
-  /// registered, so they are freed with their properties): key-path literals are a bounded set, but
-  /// key paths built at run time (`appending(path:)`) could otherwise grow the table without end.
-  static let limit = 16_384
+  /// The table, as the registry computes in it.
+  static let registry = _CacheTable()
 
   /// The accessor registered under `id` in `namespace`, made by `make` on the first request.
   @inlinable
@@ -177,47 +171,19 @@ enum _AccessorRegistry {
     return register(id, in: namespace, make: make)
   }
 
+  /// The accessor registered under `id` in `namespace`, made by `make` unless another thread or
+  /// an earlier call registered one.
   @usableFromInline
   static func register<Value>(
     _ id: UInt, in namespace: UInt32, make: () -> _DependencyAccessor<Value>
   ) -> Unmanaged<_DependencyAccessor<Value>> {
-    withoutActuallyEscaping(make) { make in
-      var compute: () -> UnsafeMutableRawPointer? = {
-        Unmanaged.passRetained(make()).toOpaque()
-      }
-      var result: UnsafeMutableRawPointer?
-      let status = withUnsafeMutablePointer(to: &compute) { compute in
-        dck_cache_get_or_compute(
-          table, id, namespace,
-          { _, _, info in
-            info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-          },
-          compute, &result)
-      }
-      precondition(
-        status == DCK_CACHE_FOUND || status == DCK_CACHE_COMPUTED,
-        "swift-dependencies: internal error: accessor registry status \(status.rawValue)")
-      return Unmanaged.fromOpaque(result!)
+    let lookup = registry.value(for: id, namespace) { () -> _CacheTable.Computed<Never> in
+      .box(Unmanaged.passRetained(make()).toOpaque())
     }
-  }
-
-  /// The accessor of `keyPath`, and the object that keeps it alive when the registry does not (past
-  /// `limit`). It runs the key path's getters on every read.
-  static func accessor<Value>(for keyPath: KeyPath<DependencyValues, Value> & Sendable) -> (
-    accessor: Unmanaged<_DependencyAccessor<Value>>, owner: _DependencyAccessor<Value>?
-  ) {
-    let id = UInt(bitPattern: ObjectIdentifier(keyPath))
-    if let pointer = dck_cache_get(table, id, keyPaths) {
-      return (Unmanaged.fromOpaque(pointer), nil)
+    guard case .value(let accessor) = lookup else {
+      // Never retired; making an accessor reads no accessor.
+      preconditionFailure("swift-dependencies: internal error: accessor registry: \(lookup)")
     }
-    let make = { _DependencyAccessor<Value>(keyPath: keyPath) }
-    guard dck_cache_count(table) < limit else {
-      let accessor = make()
-      return (Unmanaged.passUnretained(accessor), accessor)
-    }
-    // The registry holds the accessor, and with it the key path (in `get`, which also keeps alive
-    // the memory `getter` names), for the rest of the process: the key path's address can never
-    // be reused by another key path.
-    return (register(id, in: keyPaths, make: make), nil)
+    return Unmanaged.fromOpaque(accessor)
   }
 }

@@ -71,23 +71,21 @@ final class _ObjectScopes: Sendable {
 
       func unpin() {}
     #else
-      /// The object, pinned by one unowned reference this entry owns (`unpin` gives it back).
-      let object: UnsafeMutableRawPointer
+      /// The object, pinned; this entry owns the pin (`unpin` gives it back).
+      let object: _ObjectPin
 
       init(_ object: AnyObject, record: Record) {
-        let address = Unmanaged.passUnretained(object).toOpaque()
-        dck_object_pin(address)  // the caller holds `object`
-        self.object = address
+        self.object = _ObjectPin(object)  // the caller holds `object`
         self.record = record
       }
 
-      var isDead: Bool { dck_object_is_deinitializing(object) }
+      var isDead: Bool { object.isDeinitializing }
 
       /// Whether this entry, found at `candidate`'s address, is `candidate`'s: always, since a
       /// pinned address cannot have been reused.
       func belongs(to _: AnyObject) -> Bool { true }
 
-      func unpin() { dck_object_unpin(object) }
+      func unpin() { object.unpin() }
     #endif
     let record: Record
   }
@@ -140,27 +138,5 @@ final class _ObjectScopes: Sendable {
     }
     for (id, _) in dead { state.entries.removeValue(forKey: id) }
     return dead
-  }
-}
-
-extension DependencyValues {
-  /// Records that the scope of the current values returned `result`, when it is an object, for
-  /// `withDependencies(from:)`.
-  @inlinable @inline(__always)
-  static func _recordScopeOfCurrentValues<R>(ofResult result: R) {
-    // A result that cannot be a class (a number, a string, a struct: `_canBeClass` is decided when
-    // the scope's code is specialized) is not recorded, with no runtime call.
-    guard _canBeClass(R.self) != 0 else { return }
-    // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
-    // would go through a dynamic cast.
-    if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {
-      _recordScopeOfCurrentValues(of: unsafeBitCast(result, to: AnyObject.self))
-    }
-  }
-
-  @usableFromInline @inline(never)
-  static func _recordScopeOfCurrentValues(of object: AnyObject) {
-    guard !_CapturedValuesLayout.of(object).carriesValues else { return }
-    _ObjectScopes.shared.record(object, _currentPointer.pointee)
   }
 }

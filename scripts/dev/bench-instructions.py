@@ -3,7 +3,7 @@
 library's (callgrind).
 
 Usage:
-  scripts/bench-instructions.py [--iterations N] [--only GROUPS] [--json FILE] [--no-classic]
+  scripts/dev/bench-instructions.py [--iterations N] [--only GROUPS] [--json FILE] [--no-classic]
                                 [--library-evolution]
 
 `make bench-instructions` runs it. It builds the two benchmark executables as `make bench` does
@@ -36,6 +36,8 @@ import os
 import subprocess
 import sys
 
+# The shared modules of scripts/ (this script lives in scripts/dev/).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import CLASSIC, OURS, PLAIN_SWIFT, ROOT, SWIFT, build, sides, write_json
 from callgrind_counts import CountError, count_instructions, runnable_copy
 from outside_packages import Unavailable
@@ -131,7 +133,7 @@ def main():
     print(f"(baseline: {label}; \"(plain)\": {PLAIN_SWIFT})")
     if args.json:
         write_json(args.json, {
-            "command": "scripts/bench-instructions.py " + " ".join(sys.argv[1:]),
+            "command": "scripts/dev/bench-instructions.py " + " ".join(sys.argv[1:]),
             "iterations": args.iterations, "sides": described, "rows": table,
         })
     return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the log of one `.ci/run` run into the committed record of CI's figures.
 
-Usage: scripts/ci-record.py LOG [--out FILE] [--machine TEXT]
+Usage: scripts/dev/ci-record.py LOG [--out FILE] [--machine TEXT]
 
 `make ci-figures CI_LOG=LOG` runs it with `--out docs/ci-run.json`, then renders the documentation
 blocks from that file (scripts/perf-table.py --write): CI's step times, `make test`'s time per part
@@ -121,7 +121,7 @@ def main():
     with open(args.log, encoding="utf-8", errors="replace") as f:
         lines = [ANSI.sub("", line.rstrip("\n")) for line in f]
     record = parse(lines, args.machine)
-    record["source"] = "scripts/ci-record.py on the log of `.ci/run`"
+    record["source"] = "scripts/dev/ci-record.py on the log of `.ci/run`"
     text = json.dumps(record, indent=2, sort_keys=True) + "\n"
     if not args.out:
         sys.stdout.write(text)

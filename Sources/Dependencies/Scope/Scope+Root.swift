@@ -62,13 +62,6 @@ extension _Scope {
     dck_trie_get_shared(handle, key.raw, key.hash)
   }
 
-  /// The root of the scope at `pointer` (a `_Scope` passed unretained, as a read carries a
-  /// property's captured scope), borrowed.
-  @inlinable @inline(__always)
-  static func handle(at pointer: OpaquePointer) -> OpaquePointer {
-    Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef { $0.handle }
-  }
-
   /// The scope at `pointer` (see `handle(at:)`).
   static func scope(at pointer: OpaquePointer) -> _Scope {
     Unmanaged<_Scope>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()

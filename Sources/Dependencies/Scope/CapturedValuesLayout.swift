@@ -46,34 +46,22 @@ final class _CapturedValuesLayout: Sendable {
   /// request.
   static func of(_ object: AnyObject) -> _CapturedValuesLayout {
     let id = UInt(bitPattern: ObjectIdentifier(type(of: object)))
-    if let pointer = dck_cache_get(classes, id, 0) {
+    if let pointer = classes.value(for: id, 0) {
       return Unmanaged<_CapturedValuesLayout>.fromOpaque(pointer).takeUnretainedValue()
     }
-    var compute: () -> UnsafeMutableRawPointer? = {
-      Unmanaged.passRetained(make(for: object)).toOpaque()
+    let lookup = classes.value(for: id, 0) { () -> _CacheTable.Computed<Never> in
+      .box(Unmanaged.passRetained(make(for: object)).toOpaque())
     }
-    var layout: UnsafeMutableRawPointer?
-    let status = withUnsafeMutablePointer(to: &compute) { compute in
-      dck_cache_get_or_compute(
-        classes, id, 0,
-        { _, _, info in
-          info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-        },
-        compute, &layout)
+    guard case .value(let layout) = lookup else {
+      // Never retired; finding a layout asks for no layout (it reads the runtime's field records).
+      preconditionFailure("swift-dependencies: internal error: class layout table: \(lookup)")
     }
-    precondition(
-      status == DCK_CACHE_FOUND || status == DCK_CACHE_COMPUTED,
-      "swift-dependencies: internal error: class layout table status \(status.rawValue)")
-    return Unmanaged<_CapturedValuesLayout>.fromOpaque(layout!).takeUnretainedValue()
+    return Unmanaged<_CapturedValuesLayout>.fromOpaque(layout).takeUnretainedValue()
   }
 
   /// The layouts, by class: never destroyed (a class is never unloaded while its instances may be
-  /// asked about). `nonisolated(unsafe)`: an immutable handle to a C cache, which is safe for
-  /// concurrent use.
-  nonisolated(unsafe) private static let classes: OpaquePointer = {
-    _ = _registerValueCallbacks
-    return dck_cache_create()!
-  }()
+  /// asked about).
+  private static let classes = _CacheTable()
 
   /// Finds the layout of `object`'s class.
   private static func make(for object: AnyObject) -> _CapturedValuesLayout {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Prints line, function and region coverage of the C core (CSupport/) and the Swift sources (Sources/) from a
-# `swift test --enable-code-coverage` run. Usage: scripts/coverage-report.sh [SCRATCH_PATH]
+# `swift test --enable-code-coverage` run. Usage: scripts/dev/coverage-report.sh [SCRATCH_PATH]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 scratch="${1:-.build}"
 bin=$(find "$scratch" -path '*debug/*PackageTests.xctest' -type f | head -n 1)
 profdata=$(find "$scratch" -path '*debug/codecov/default.profdata' | head -n 1)

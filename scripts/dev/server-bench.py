@@ -3,7 +3,7 @@
 no library.
 
 Usage:
-  scripts/server-bench.py [--rounds N] [--seconds N] [--warm-up N] [--connections N]
+  scripts/dev/server-bench.py [--rounds N] [--seconds N] [--warm-up N] [--connections N]
                           [--threads N] [--json FILE]
 
 Builds the three variants of Examples/Server in release (scripts/server_load.py: `Server` with
@@ -34,6 +34,8 @@ import subprocess
 import sys
 import time
 
+# The shared modules of scripts/ (this script lives in scripts/dev/).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import cpu_seconds, loadavg, own_cpu_seconds, write_json
 from outside_packages import Unavailable
 from server_load import VARIANTS, Server, build, run_wrk, shutdown_problems
@@ -155,7 +157,7 @@ def main():
 
     if args.json:
         document = {
-            "command": "scripts/server-bench.py " + " ".join(sys.argv[1:]),
+            "command": "scripts/dev/server-bench.py " + " ".join(sys.argv[1:]),
             "wrk": command,
             "rounds": args.rounds,
             "warmUpSeconds": args.warm_up,

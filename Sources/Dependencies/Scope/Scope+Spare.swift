@@ -48,13 +48,3 @@ extension _Scope {
     return takeParentGivingBackRoot()
   }
 }
-
-/// `_Scope.recycle(_:)`, as the inlined pop of a binding calls it: a function of its own rather
-/// than a static method, whose call would first ask for the class's metadata (its `self`), and go
-/// through a thunk that drops it.
-///
-/// Clients see it: the inlined pop ends the binding's reference to its scope through it.
-@usableFromInline
-func _recycleScope(_ reference: Unmanaged<_Scope>) {
-  _Scope.recycle(reference)
-}

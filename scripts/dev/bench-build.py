@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Clean-build time of a small package that uses @DependencyClient (make bench-build).
 
-Usage: scripts/bench-build.py [--release] [--baseline] [--keep] [--json FILE]
+Usage: scripts/dev/bench-build.py [--release] [--baseline] [--keep] [--json FILE]
 
 Creates a consumer package in a temporary directory, depending on this repository by path,
 with one feature that declares a client with @DependencyClient and an entry with
@@ -30,9 +30,11 @@ import sys
 import tempfile
 import time
 
+# The shared modules of scripts/ (this script lives in scripts/dev/).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench import our_commit, write_json
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 MANIFEST = """// swift-tools-version: 6.0
 import PackageDescription
@@ -200,7 +202,7 @@ def main():
                   " clean build")
         if json_path:
             write_json(json_path, {
-                "command": "scripts/bench-build.py " + " ".join(sys.argv[1:]),
+                "command": "scripts/dev/bench-build.py " + " ".join(sys.argv[1:]),
                 "configuration": "release" if release else "debug",
                 "commit": our_commit(),
                 "swift": swift_version(swift),

@@ -152,9 +152,19 @@ final class _Scope: @unchecked Sendable {
   @inlinable
   final var ownValueAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
-  /// The address of `nodeStorage`, right after `valueStorage`.
+  /// The address of `nodeStorage`, right after `valueStorage` (no padding between them, which
+  /// `embeddedNodeAddressIsKnown` checks once per process).
   final var embeddedNodeAddress: UnsafeMutableRawPointer {
     _getUnsafePointerToStoredProperties(self) + MemoryLayout<_OwnValueStorage>.size
+  }
+
+  /// Whether `embeddedNodeAddress` is the address of `nodeStorage` in this process, where the trie
+  /// builds a scope's embedded root. Checked once, before any root is embedded, with the value's
+  /// offset (`_registerValueCallbacks`).
+  final var embeddedNodeAddressIsKnown: Bool {
+    withUnsafeMutablePointer(to: &nodeStorage) { node in
+      UnsafeMutableRawPointer(node) == embeddedNodeAddress
+    }
   }
 
   /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release

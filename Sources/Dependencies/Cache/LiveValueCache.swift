@@ -19,7 +19,9 @@ final class _LiveValueCache: @unchecked Sendable {
   // @unchecked Sendable: owns a C cache handle. The C cache is safe for concurrent use (lock-free
   // reads, serialised writers), and `deinit` runs only when no reader can hold `self` any more. The
   // other state sits behind a lock (`state`) or is immutable.
-  let handle: OpaquePointer
+  let table = _CacheTable()
+  /// The C cache (`table`'s).
+  var handle: OpaquePointer { table.handle }
 
   /// What a cache changes on its miss path, under one lock.
   struct State {
@@ -42,13 +44,9 @@ final class _LiveValueCache: @unchecked Sendable {
     set { state.withLock { $0.baseline = newValue } }
   }
 
-  init() {
-    _ = _registerValueCallbacks
-    handle = dck_cache_create()!
-  }
-
   deinit {
     cacheWillBeDestroyed()
+    state.withLock { $0.graph.unpinAll() }
     dck_cache_destroy(handle)
   }
 
@@ -58,25 +56,10 @@ final class _LiveValueCache: @unchecked Sendable {
   static let shared = _LiveValueCache()
 
   /// What a computation run by `value(for:context:computing:)` gives the cache.
-  enum Computed<Declined> {
-    /// A +1 `_DependencyBox` for the cache to keep.
-    case box(UnsafeMutableRawPointer)
-    /// Nothing to cache: what the computation decided instead, handed back to the caller.
-    case declined(Declined)
-  }
+  typealias Computed<Declined> = _CacheTable.Computed<Declined>
 
   /// What `value(for:context:computing:)` found.
-  enum Outcome<Declined> {
-    /// The value cached (found, or computed now), borrowed from the cache (valid while it lives).
-    case value(UnsafeMutableRawPointer)
-    /// The computation declined to give the cache a value: what it decided instead.
-    case declined(Declined)
-    /// Computing the value needs the value itself (on this thread, or through threads waiting on
-    /// each other).
-    case cycle
-    /// The cache was shut down (retired): nothing was found, computed or cached.
-    case retired
-  }
+  typealias Outcome<Declined> = _CacheTable.Lookup<Declined>
 
   /// The value cached for `key` in `context`, computed by `compute` when absent: exactly once,
   /// even when many threads miss together, with no lock held while `compute` runs.
@@ -84,38 +67,7 @@ final class _LiveValueCache: @unchecked Sendable {
     for key: _KeyIdentity, context: DependencyContext,
     computing compute: () -> Computed<Declined>
   ) -> Outcome<Declined> {
-    var result: UnsafeMutableRawPointer?
-    var declined: Declined?
-    let status = withoutActuallyEscaping(compute) { compute in
-      // The C cache takes a box or nil; what the computation decided instead stays here.
-      var computeBox: () -> UnsafeMutableRawPointer? = {
-        switch compute() {
-        case .box(let box): return box
-        case .declined(let decision):
-          declined = decision
-          return nil
-        }
-      }
-      return withUnsafeMutablePointer(to: &computeBox) { computeBox in
-        dck_cache_get_or_compute(
-          handle, key.raw, context._rawValue,
-          { _, _, info in
-            info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-          },
-          computeBox, &result)
-      }
-    }
-    switch status {
-    case DCK_CACHE_FOUND, DCK_CACHE_COMPUTED: return .value(result!)
-    case DCK_CACHE_NOT_COMPUTED:
-      // The C cache computes nothing only when the computation returned nil: it declined.
-      guard let declined else { break }
-      return .declined(declined)
-    case DCK_CACHE_CYCLE: return .cycle
-    case DCK_CACHE_RETIRED: return .retired
-    default: break
-    }
-    fatalError("swift-dependencies: internal error: unexpected cache status \(status.rawValue)")
+    table.value(for: key.raw, context._rawValue, computing: compute)
   }
 
   /// The context `prepareDependencies` set for the readers of this cache, or nil.

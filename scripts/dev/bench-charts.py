@@ -2,7 +2,7 @@
 """Draws the benchmark charts from the JSON scripts/bench.py writes (`make bench-json`).
 
     python3 scripts/bench.py --json bench-results/results.json
-    python3 scripts/bench-charts.py bench-results/results.json bench-results/
+    python3 scripts/dev/bench-charts.py bench-results/results.json bench-results/
 
 Writes two PNGs into the output folder:
 
