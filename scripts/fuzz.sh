@@ -3,8 +3,8 @@
 #
 #   scripts/fuzz.sh [--update-corpus] [SECONDS]
 #
-# Each target is compiled straight from CSupport/src/*.c (except dck_object_pin.c and
-# dck_task_local.c, which call the Swift runtime) with DCK_DEBUG (live counters, invariant
+# Each target is compiled straight from CSupport/src/*.c (except dck_object.c, dck_spare_scopes.c
+# and dck_task.c, which call the Swift runtime) with DCK_DEBUG (live counters, invariant
 # checker) and AddressSanitizer + UndefinedBehaviorSanitizer (any UB aborts), into .build-fuzz/.
 # It starts from the committed seeds in Fuzz/corpus/<target>/ (read-only) and a working corpus in
 # .build-fuzz/corpus/<target>/ that persists between runs. A crash, a failed model check, a leak,
@@ -55,11 +55,14 @@ fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
-# The core's sources, but dck_object_pin.c and dck_task_local.c: they call the Swift runtime, which
-# the targets do not link.
+# The core's sources, but dck_object.c, dck_spare_scopes.c and dck_task.c: they call the Swift
+# runtime, which the targets do not link (and nothing else in the core calls them).
 core_sources=()
 for f in CSupport/src/*.c; do
-  [[ $f == */dck_object_pin.c || $f == */dck_task_local.c ]] || core_sources+=("$f")
+  case $f in
+    */dck_object.c | */dck_spare_scopes.c | */dck_task.c) ;;
+    *) core_sources+=("$f") ;;
+  esac
 done
 
 status=0

@@ -73,7 +73,8 @@ void dck_values_set_stand_in_callback(dck_value_stand_in_callback_t make_stand_i
 /** An immutable trie node; a root is a node. Opaque. */
 typedef struct dck_trie dck_trie_t;
 
-/** The shared empty trie's node (defined in dck_trie.c); use dck_trie_empty. */
+/** The shared empty trie's node (defined in dck_trie_canonical.c: the empty root is canonical); use
+ * dck_trie_empty. */
 extern struct dck_trie dck_trie_empty_node;
 
 /**
@@ -232,7 +233,8 @@ typedef enum dck_trie_check {
                                       (dck_trie_overlay.c) */
 } dck_trie_check_t;
 
-/** Checks every invariant listed in dck_trie.c over the whole tree of `root` (borrowed). */
+/** Checks every invariant listed in dck_trie_canonical.c and dck_trie_overlay.c over the whole tree
+ * of `root` (borrowed). */
 dck_trie_check_t dck_trie_check_invariants(const dck_trie_t *root);
 
 /** Writes an indented dump of `root` (borrowed) to standard error. Debug builds only; no-op otherwise. */

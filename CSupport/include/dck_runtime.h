@@ -69,7 +69,7 @@ void dck_keypath_setter_call(const void *setter, const void *arguments, const vo
 
 /*
  * dck_task_local_push_taking(key, value, type) binds the value at `value` (taken) to a Swift
- * task-local: see dck_task_local.c. It has the Swift calling convention, and a generic signature
+ * task-local: see dck_task.c. It has the Swift calling convention, and a generic signature
  * only Swift can spell, so Swift declares it where it calls it (`_TaskLocalBinding`), not this
  * header.
  */

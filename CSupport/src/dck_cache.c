@@ -77,7 +77,7 @@
  *                        thread's `waiting_on`. Always taken inside a cache lock (order: cache->lock,
  *                        then wait_graph_lock), never held while blocking. It is process-wide because
  *                        a computation for one cache may wait on an entry of another cache.
- *   writer record lock   (dck_epoch_record.c) guards the shared writer epoch record; taken inside
+ *   writer record lock   (dck_epoch.c) guards the shared writer epoch record; taken inside
  *                        cache->lock by the table allocator and by dck_epoch_reclaim.
  *
  * `owner` is written with both cache->lock and wait_graph_lock held, so either lock suffices to read
@@ -112,7 +112,7 @@
  *
  * ------------------------------------------------------------------------------------------ Epochs --
  *
- * Readers run ck_hs_get inside an epoch read section (dck_epoch_record.h) on the thread's own record.
+ * Readers run ck_hs_get inside an epoch read section (dck_epoch.h) on the thread's own record.
  * When an insert makes the table grow, ck_hs publishes the new slot array and frees the old one through
  * dck_epoch_allocator with defer == true, which queues it on the shared writer record; the writer calls
  * dck_epoch_reclaim after every insert (and destroy does too) to free what has passed a grace period.
@@ -162,7 +162,7 @@
  * not see. In TSan builds, P1 is annotated with __tsan_release(entry) before ck_hs_put and
  * __tsan_acquire(entry) in the comparison callback (the first access a reader makes to an entry it
  * found) and after finding a value; P2 is an ordinary C11 atomic in TSan builds (dck_atomic.h) and is
- * annotated on the entry as well; P4 is annotated in dck_epoch_record.h. The miss path uses pthread
+ * annotated on the entry as well; P4 is annotated in dck_epoch.h. The miss path uses pthread
  * locks, which TSan understands.
  *
  * --------------------------------------------------------------------------------------- Progress --
@@ -225,7 +225,8 @@
 #include <string.h>
 
 #include "dck_atomic.h"
-#include "dck_epoch_record.h"
+#include "dck_debug.h"
+#include "dck_epoch.h"
 #include "dck_thread.h"
 #include "dck_values.h"
 

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dck_epoch_record.h"
-#include "dck_values.h"
+#include "dck_debug.h"
 
 _Thread_local dck_thread_t *dck_thread_block __attribute__((tls_model("initial-exec")));
 
@@ -24,9 +23,14 @@ static pthread_key_t exit_key;
    reach the block any more). */
 static void thread_exited(void *block) {
   dck_thread_t *thread = block;
-  dck_spare_scopes_release_all(thread); /* first: their deinits may use the block */
-  if (thread->epoch_record != NULL) {
-    dck_epoch_release_thread(thread->epoch_record);
+  /* Each tenant's release, in the order of dck_thread_tenant_t (a release may run arbitrary code,
+     even register a later tenant's). */
+  for (int tenant = 0; tenant < DCK_THREAD_TENANTS; tenant++) {
+    dck_thread_release_t release = thread->at_exit[tenant];
+    if (release != NULL) {
+      thread->at_exit[tenant] = NULL;
+      release(thread);
+    }
   }
   if (dck_thread_block == thread) {
     dck_thread_block = NULL; /* a later destructor that uses the core gets a new block */

@@ -30,8 +30,9 @@
  *     read_frame     dck_read_frame.c      this thread only
  *     setting        dck_setting.c         this thread only
  *     spare_scopes   dck_spare_scopes.c    this thread only
- *     epoch_record   dck_epoch_record.c    this thread only (the record itself is read by writers'
- *                                          ck_epoch_poll, see dck_epoch_record.h)
+ *     epoch_record   dck_epoch.c           this thread only (the record itself is read by writers'
+ *                                          ck_epoch_poll, see dck_epoch.h)
+ *     at_exit        its tenants           this thread only (see "Lifetime")
  *     waiting_on     dck_cache.c           written by this thread, read by others, both under the
  *                                          cache's wait_graph_lock (its own cache line)
  *
@@ -41,11 +42,15 @@
  * --------------------------------------------------------------------------------------- Lifetime --
  *
  * dck_thread_get allocates the block (zeroed: an empty memo, no frame, no record, waiting on
- * nothing) on the thread's first use of the core, and hands it to a pthread key whose destructor
- * runs when the thread exits. The destructor releases the scope objects the thread keeps
- * (dck_spare_scopes.c), hands the epoch record back (dck_epoch_release_thread),
- * clears `dck_thread_block`, and frees the block. Freeing it is safe whatever the state of the caches
- * and the epoch, created or destroyed before or after the exit:
+ * nothing, no tenant to call) on the thread's first use of the core, and hands it to a pthread key
+ * whose destructor runs when the thread exits. A *tenant* of the block that keeps something there
+ * to give back registers its release, from its own file, the first time it does
+ * (dck_thread_at_exit), as Concurrency Kit has each thread register its own epoch record; so
+ * dck_thread.c calls no tenant by name. The tenants: the spare scope objects (dck_spare_scopes.c)
+ * and the epoch record (dck_epoch.c).
+ * The destructor runs the releases registered, in the order of dck_thread_tenant_t, clears
+ * `dck_thread_block`, and frees the block. Freeing it is safe whatever the state of the caches and
+ * the epoch, created or destroyed before or after the exit:
  *   1. the memo holds cache ids and borrowed value pointers that only this thread reads, and only
  *      after matching a live cache's id; nothing outside the block points into the memo, and no
  *      cache points at a block except through `owner` (2);
@@ -83,6 +88,20 @@ struct ck_epoch_record; /* <ck_epoch.h> */
    without allocating). */
 #define DCK_SPARE_SCOPES 32
 
+/* The tenants of a block that keep something in it to give back when the thread exits, in the order
+   their releases run: the spare scope objects first (a scope's deinit may use the block, and its
+   epoch record), then the epoch record. */
+typedef enum dck_thread_tenant {
+  DCK_THREAD_TENANT_SPARE_SCOPES = 0, /* dck_spare_scopes.c */
+  DCK_THREAD_TENANT_EPOCH = 1,        /* dck_epoch.c */
+  DCK_THREAD_TENANTS = 2,
+} dck_thread_tenant_t;
+
+struct dck_thread;
+
+/* A tenant's release of what it keeps in an exiting thread's block. */
+typedef void (*dck_thread_release_t)(struct dck_thread *thread);
+
 /* One memo slot, written and read by dck_cache.c only. */
 typedef struct dck_memo_slot {
   uint64_t cache_id; /* 0: empty (cache ids start at 1) */
@@ -96,8 +115,11 @@ typedef struct dck_thread {
   void *read_frame;
   bool setting; /* dck_setting.c */
   uint32_t spare_scope_count; /* dck_spare_scopes.c */
+  uint32_t spare_scope_limit; /* dck_spare_scopes.c: 0 until the thread first keeps a scope */
   void *spare_scopes[DCK_SPARE_SCOPES];
   struct ck_epoch_record *epoch_record; /* NULL until the thread's first read section */
+  /* What each tenant registered to run at the thread's exit, or NULL (dck_thread_at_exit). */
+  dck_thread_release_t at_exit[DCK_THREAD_TENANTS];
   /* The entry this thread waits for (NULL when it does not wait); other threads read it while
      following a wait-for chain, so it sits on a cache line of its own. */
   _Alignas(64) struct cache_entry *waiting_on;
@@ -120,8 +142,13 @@ static inline dck_thread_t *dck_thread_get(void) {
   return thread;
 }
 
-/** Releases the scope objects `thread` keeps (dck_spare_scopes.c): its exit destructor. */
-void dck_spare_scopes_release_all(dck_thread_t *thread);
+/** Registers `release` to run, for `tenant`, when the thread of `thread` (the calling thread's
+ * block) exits: called by a tenant the first time it keeps something there to give back. The
+ * release runs once, with the block still the thread's (it may use the core again). Wait-free. */
+static inline void dck_thread_at_exit(dck_thread_t *thread, dck_thread_tenant_t tenant,
+                                      dck_thread_release_t release) {
+  thread->at_exit[tenant] = release;
+}
 
 /** The calling thread's block, or NULL when it has none yet (allocates nothing). */
 static inline dck_thread_t *dck_thread_existing(void) {

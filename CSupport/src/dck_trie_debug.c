@@ -2,13 +2,13 @@
  * dck_trie_debug.c — the trie's invariant checker and dump (debug builds only).
  *
  * dck_trie_check_invariants walks the whole tree and checks the invariants numbered in the essay at
- * the top of dck_trie.c (and O1 ... O6 of dck_trie_overlay.c for a root with overlays: the chain,
- * each checkpoint's index, the canonical root under the chain, and the canonical form), returning
- * the first violation it meets. dck_trie_dump prints the tree.
+ * the top of dck_trie_canonical.c (and O1 ... O6 of dck_trie_overlay.c for a root with overlays:
+ * the chain, each checkpoint's index, the canonical root under the chain, and the canonical form),
+ * returning the first violation it meets. dck_trie_dump prints the tree.
  * In release builds (no DCK_DEBUG) both compile away: the checker returns
  * DCK_TRIE_CHECK_UNAVAILABLE and the dump does nothing.
  */
-#include "dck_trie_node.h"
+#include "dck_trie_overlay.h"
 
 #ifdef DCK_DEBUG
 
@@ -297,7 +297,7 @@ static void dump_node(const dck_trie_t *node, unsigned depth, int slot) {
   }
   if (dck_trie_is_overlay(node)) {
     const char *kind = node->kind == DCK_TRIE_KIND_OVERLAY_INDEXED ? "indexed overlay" : "overlay";
-    void *owner = dck_trie_embedding_owner(node);
+    void *owner = dck_trie_overlay_owner(node);
     if (owner != NULL) {
       fprintf(stderr, "%s %p embedded in %p count=%zu %s=%u\n", kind, (const void *)node, owner,
               node->count, node->kind == DCK_TRIE_KIND_OVERLAY ? "depth" : "lag",

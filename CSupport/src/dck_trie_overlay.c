@@ -2,11 +2,18 @@
  * dck_trie_overlay.c — overlay roots: inserting into a map of any size with one small node, at any
  * depth of nesting.
  *
+ * Layer
+ * -----
+ * This file stands on the canonical floor (dck_trie_canonical.h), whose tries it builds its indexes
+ * and canonical forms with, and knows nothing of the public entry points (dck_trie.c), which read
+ * and build overlays through dck_trie_overlay.h (the node layout is laid out there).
+ *
  * Why
  * ---
  * Entering a `withDependencies` scope inserts one or a few keys into the scope's map. Path copying
- * (dck_trie.c) copies the nodes on the key's path: with many keys in the map, the root and one or
- * two inner nodes of up to 32 slots each, retaining every child and value they share. An overlay
+ * (dck_trie_canonical.c) copies the nodes on the key's path: with many keys in the map, the root
+ * and one or two inner nodes of up to 32 slots each, retaining every child and value they share.
+ * An overlay
  * node instead adds the one entry on top of the unchanged root, so inserting a new key costs one
  * small node (96 bytes, usually inside the scope object that owns the root) and a reference to the
  * root below, whatever the size of the map; a scope's root points at the root of the scope around
@@ -69,7 +76,7 @@
  *      and inserting a key present further down builds a canonical root instead (dck_trie_insert).
  *  O5. An indexed overlay's index maps exactly the keys of the map `lag` levels down, each to the
  *      value that map gives it (an own value as its tagged overlay); its nodes satisfy the
- *      canonical invariants of dck_trie.c.
+ *      canonical invariants of dck_trie_canonical.c.
  *  O6. A borrowing node is reachable only from indexes; a node that holds its values never points
  *      at a borrowing one.
  * As everywhere in the trie, a key is the pair (key, hash).
@@ -81,16 +88,16 @@
  *
  * Canonical form
  * --------------
- * The overlays give up the canonical shape of dck_trie.c for the maps they end, so everything that
- * relies on it works on the *canonical form* (dck_trie_canonical): dck_trie_foreach visits it (equal
- * maps still visit in one order), dck_trie_remove removes from it, dck_trie_merge merges the forms
- * and so still returns an input whose map equals the result, and an insert of a key set further
- * down path-copies it. The form is folded lazily, eight overlays at a time, and kept: the canonical
- * form of an overlay is the canonical form of the map eight overlays down (kept by that overlay,
- * folded first if it is not yet; or the canonical root under the chain, reached sooner) merged with
- * a canonical subtree built of the entries in between (one node per node of the result, no
- * intermediate roots), and the overlay keeps it. An index cannot serve as the form: it holds own
- * values by their overlays and borrows every value.
+ * The overlays give up the canonical shape of dck_trie_canonical.c for the maps they end, so
+ * everything that relies on it works on the *canonical form* (dck_trie_overlay_fold):
+ * dck_trie_foreach visits it (equal maps still visit in one order), dck_trie_remove removes from
+ * it, dck_trie_merge merges the forms and so still returns an input whose map equals the result,
+ * and an insert of a key set further down path-copies it. The form is folded lazily, eight overlays
+ * at a time, and kept: the canonical form of an overlay is the canonical form of the map eight
+ * overlays down (kept by that overlay, folded first if it is not yet; or the canonical root under
+ * the chain, reached sooner) merged with a canonical subtree built of the entries in between (one
+ * node per node of the result, no intermediate roots), and the overlay keeps it. An index cannot
+ * serve as the form: it holds own values by their overlays and borrows every value.
  *
  * Ownership
  * ---------
@@ -126,19 +133,21 @@
  * TrieOwnValueTests checks that the owners go).
  *
  * Memory ordering: an overlay's fields, its index among them, are written before the overlay is
- * published, like any node (dck_trie.c). The canonical, stand-in and next-index slots are the
- * fields written later: each set once from NULL by a compare-and-swap with release ordering, read
- * with acquire, so a thread that sees the root, stand-in or index sees it built; the thread that
- * loses the race releases its own.
+ * published, like any node (dck_trie_canonical.c). The canonical, stand-in and next-index slots are
+ * the fields written later: each set once from NULL by a compare-and-swap with release ordering,
+ * read with acquire, so a thread that sees the root, stand-in or index sees it built; the thread
+ * that loses the race releases its own.
  *
- * Progress: dck_trie_overlay_insert, dck_trie_canonical and dck_trie_overlay_shared_value are
+ * Progress: dck_trie_overlay_insert, dck_trie_overlay_fold and dck_trie_overlay_shared_value are
  * lock-free apart from malloc (and the stand-in callback, which allocates); they write only to nodes
  * they allocate (and the canonical, stand-in and next-index slots, once each), and read nodes that
  * are immutable once published. dck_trie_overlay_indexed_get is wait-free (at most fifteen
  * overlays and a canonical lookup), apart from the stand-in a shared lookup may make.
  */
-#include "dck_trie_node.h"
-#include "dck_values.h"
+#include "dck_trie_overlay.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,116 +161,16 @@ _Static_assert(sizeof(dck_trie_t) + sizeof(dck_trie_entry_t) + 3 * sizeof(void *
                    DCK_TRIE_OVERLAY_SIZE,
                "an overlay node must fit the storage dck_trie_insert_into documents");
 
-/* Makes `node` (storage of DCK_TRIE_OVERLAY_SIZE bytes that no one else can see yet) an overlay
- * adding `entry` (borrowed; its value retained, or its +1 taken over when `value_taken`; not
- * counted when it is `owner`) to `parent` (retained) at `depth` (plain) or with lag `depth`
- * (indexed, when `index`, borrowed from the overlays below, is not NULL), embedded in `owner`
- * (NULL: allocated). */
-static dck_trie_t *overlay_init(dck_trie_t *node, dck_trie_t *parent,
-                                const dck_trie_entry_t *entry, size_t count, unsigned depth,
-                                dck_trie_t *index, void *owner, bool value_taken) {
-  dck_rc_init(&node->refcount, 1); /* unused when embedded: the owner counts */
-  node->datamap = 0;
-  node->nodemap = 1; /* its one child: the parent (see dck_trie_node.h) */
-  node->kind = index != NULL ? DCK_TRIE_KIND_OVERLAY_INDEXED : DCK_TRIE_KIND_OVERLAY;
-  node->data_count = 1;
-  node->overlay_depth = (uint8_t)depth;
-  node->borrows = 0;
-  node->count = count;
-  node->entries[0] = *entry;
-  /* An own value (the owner itself) is not counted: the owner's references are the node's. */
-  if (!value_taken && entry->value != owner) { /* else the reference the trie took is the node's */
-    dck_value_retain(entry->value, DCK_VALUE_OWNER_TRIE);
-  }
-  if (parent != &dck_trie_empty_node) { /* a scope's first override: nothing to retain */
-    dck_trie_retain(parent);
-  }
-  dck_trie_overlay_words(node)[0] = parent;
-  *dck_trie_overlay_owner_slot(node) = owner;
-  /* Not yet shared: the node reaches other threads only through a synchronised hand-off. */
-  dck_ptr_init(dck_trie_overlay_canonical_slot(node), NULL);
-  dck_ptr_init(dck_trie_overlay_stand_in_slot(node), NULL);
-  *dck_trie_overlay_index_slot(node) = index;
-  dck_ptr_init(dck_trie_overlay_next_index_slot(node), NULL);
-  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
-  return node;
-}
-
-/* overlay_init of a new overlay: built in `storage` for `owner`, or allocated (+1) when `storage`
- * is NULL. */
+/* dck_trie_overlay_init of a new overlay: built in `storage` for `owner`, or allocated (+1) when
+ * `storage` is NULL. */
 static dck_trie_t *overlay_new(dck_trie_t *parent, const dck_trie_entry_t *entry, size_t count,
                                unsigned depth, dck_trie_t *index, void *storage, void *owner,
                                bool value_taken) {
   if (storage == NULL) {
-    return overlay_init(dck_trie_allocate_or_abort(DCK_TRIE_OVERLAY_SIZE), parent, entry, count,
-                        depth, index, NULL, value_taken);
+    return dck_trie_overlay_init(dck_trie_node_allocate_or_abort(DCK_TRIE_OVERLAY_SIZE), parent,
+                                 entry, count, depth, index, NULL, value_taken);
   }
-  return overlay_init(storage, parent, entry, count, depth, index, owner, value_taken);
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Building canonical subtrees                                                                      */
-/* ------------------------------------------------------------------------------------------------ */
-
-/*
- * The canonical subtree (+1) at `depth` holding exactly `entries` (at most
- * DCK_TRIE_OVERLAY_MAX_DEPTH, distinct keys that agree on the hash bits of every level above
- * `depth`; `count` >= 1, and >= 2 below the root). Reorders `entries`. One node per node of the
- * result: a slot with one entry holds it inline, a slot with more holds a child built the same way
- * one level down (invariants 3, 5 and 6 of dck_trie.c).
- */
-static dck_trie_t *build_canonical(dck_trie_entry_t *entries, size_t count, unsigned depth) {
-  if (depth == DCK_TRIE_COLLISION_DEPTH) { /* one full hash: sorted by key (invariant 6) */
-    for (size_t i = 1; i < count; i++) {
-      dck_trie_entry_t moving = entries[i];
-      size_t j = i;
-      for (; j > 0 && entries[j - 1].key > moving.key; j--) {
-        entries[j] = entries[j - 1];
-      }
-      entries[j] = moving;
-    }
-    dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_COLLISION, 0, 0, count, false);
-    memcpy(node->entries, entries, count * sizeof(dck_trie_entry_t));
-    dck_trie_node_retain_values(node, count);
-    return node;
-  }
-  /* Sorted by slot (insertion sort of a few entries, each slot computed once). */
-  uint32_t slots[DCK_TRIE_OVERLAY_MAX_DEPTH];
-  for (size_t i = 0; i < count; i++) {
-    dck_trie_entry_t moving = entries[i];
-    uint32_t slot = dck_trie_slot(moving.hash, depth);
-    size_t j = i;
-    for (; j > 0 && slots[j - 1] > slot; j--) {
-      entries[j] = entries[j - 1];
-      slots[j] = slots[j - 1];
-    }
-    entries[j] = moving;
-    slots[j] = slot;
-  }
-  dck_trie_entry_t inline_entries[DCK_TRIE_OVERLAY_MAX_DEPTH];
-  dck_trie_t *children[DCK_TRIE_OVERLAY_MAX_DEPTH];
-  uint32_t datamap = 0, nodemap = 0;
-  size_t inline_count = 0, child_count = 0;
-  for (size_t start = 0; start < count;) {
-    size_t end = start + 1;
-    while (end < count && slots[end] == slots[start]) {
-      end++;
-    }
-    if (end - start == 1) {
-      datamap |= 1u << slots[start];
-      inline_entries[inline_count++] = entries[start];
-    } else {
-      nodemap |= 1u << slots[start];
-      children[child_count++] = build_canonical(entries + start, end - start, depth + 1);
-    }
-    start = end;
-  }
-  dck_trie_t *node = dck_trie_node_allocate(DCK_TRIE_KIND_BITMAP, datamap, nodemap, count, false);
-  memcpy(node->entries, inline_entries, inline_count * sizeof(dck_trie_entry_t));
-  dck_trie_node_retain_values(node, inline_count);
-  /* The children are +1 from build_canonical: the node takes those references over. */
-  memcpy(node->entries + inline_count, children, child_count * sizeof(dck_trie_t *));
-  return node;
+  return dck_trie_overlay_init(storage, parent, entry, count, depth, index, owner, value_taken);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -298,14 +207,14 @@ static dck_trie_t *index_new(const dck_trie_t *parent) {
   const dck_trie_t *overlay = ancestor(parent, DCK_TRIE_OVERLAY_MAX_DEPTH - 1u);
   if (parent->kind == DCK_TRIE_KIND_OVERLAY) {
     dck_trie_entry_t entry = index_entry(overlay);
-    return dck_trie_canonical_insert_new(dck_trie_overlay_parent(overlay), &entry, true);
+    return dck_trie_canonical_insert(dck_trie_overlay_parent(overlay), &entry, true);
   }
   dck_trie_entry_t gathered[DCK_TRIE_OVERLAY_MAX_DEPTH];
   for (unsigned i = 0; i < DCK_TRIE_OVERLAY_MAX_DEPTH; i++) {
     gathered[i] = index_entry(overlay);
     overlay = dck_trie_overlay_parent(overlay);
   }
-  return dck_trie_index_insert_batch(*dck_trie_overlay_index_slot(parent), gathered,
+  return dck_trie_canonical_insert_batch(*dck_trie_overlay_index_slot(parent), gathered,
                                      DCK_TRIE_OVERLAY_MAX_DEPTH);
 }
 
@@ -320,7 +229,7 @@ static dck_trie_t *next_index(dck_trie_t *parent) {
     if (dck_ptr_cas_release(slot, NULL, made)) {
       index = made;
     } else { /* another thread made one first: use it */
-      dck_trie_release(made);
+      dck_trie_canonical_release(made);
       index = dck_ptr_load_acquire(slot);
     }
   }
@@ -377,9 +286,9 @@ static dck_trie_t *fold(const dck_trie_t *top, const dck_trie_t *base, dck_trie_
     entry.value = dck_trie_overlay_shared_value(node);
     gathered[count++] = entry;
   }
-  dck_trie_t *built = build_canonical(gathered, count, 0);
-  dck_trie_t *result = dck_trie_merge_canonical(below_form, built, false);
-  dck_trie_release(built);
+  dck_trie_t *built = dck_trie_canonical_build(gathered, count);
+  dck_trie_t *result = dck_trie_canonical_merge(below_form, built, false);
+  dck_trie_canonical_release(built);
   return result;
 }
 
@@ -397,7 +306,7 @@ static dck_trie_t *canonical_kept(dck_trie_t *root) {
   size_t count = 0, capacity = 16;
   for (dck_trie_t *top = root;;) {
     if (count == capacity) {
-      dck_trie_t **grown = dck_trie_allocate_or_abort(2 * capacity * sizeof(dck_trie_t *));
+      dck_trie_t **grown = dck_trie_node_allocate_or_abort(2 * capacity * sizeof(dck_trie_t *));
       memcpy(grown, tops, count * sizeof(dck_trie_t *));
       if (tops != tops_inline) {
         free(tops);
@@ -422,7 +331,7 @@ static dck_trie_t *canonical_kept(dck_trie_t *root) {
     if (!dck_ptr_cas_release(dck_trie_overlay_canonical_slot(top), NULL, folded)) {
       /* Another thread folded first: use its root. */
       DCK_DEBUG_COUNT(dck_debug_counter_fold_races, 1);
-      dck_trie_release(folded);
+      dck_trie_canonical_release(folded);
     }
   }
   if (tops != tops_inline) {
@@ -432,7 +341,7 @@ static dck_trie_t *canonical_kept(dck_trie_t *root) {
 }
 
 /* ------------------------------------------------------------------------------------------------ */
-/* API shared with dck_trie.c                                                                       */
+/* The layer's operations (dck_trie_overlay.h)                                                      */
 /* ------------------------------------------------------------------------------------------------ */
 
 dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *entry,
@@ -458,43 +367,6 @@ dck_trie_t *dck_trie_overlay_insert(dck_trie_t *root, const dck_trie_entry_t *en
     index = next_index(root);
   }
   return overlay_new(root, entry, root->count + 1u, depth, index, storage, owner, value_taken);
-}
-
-/* dck_trie_insert_owner_into on a root other than the empty one. */
-static __attribute__((noinline)) dck_trie_t *insert_owner_into_root(void *storage, void *owner,
-                                                                     dck_trie_t *root,
-                                                                     uintptr_t key, uint64_t hash) {
-  dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
-  bool replaces_top =
-      dck_trie_is_overlay(root) && root->entries[0].key == key && root->entries[0].hash == hash;
-  if (!replaces_top && dck_trie_get(root, key, hash) != NULL) {
-    return NULL; /* a path copy: not a root in `storage` */
-  }
-  /* The commonest nestings, built here: a scope in a few others adds one more plain overlay; one
-   * that sets the key of the scope around it replaces that scope's plain overlay (invariant O2). */
-  if (root->kind == DCK_TRIE_KIND_OVERLAY) {
-    if (replaces_top) {
-      return overlay_init(storage, dck_trie_overlay_parent(root), &entry, root->count,
-                          root->overlay_depth, NULL, owner, false);
-    }
-    if (root->overlay_depth < DCK_TRIE_OVERLAY_MAX_DEPTH) {
-      return overlay_init(storage, root, &entry, root->count + 1u, root->overlay_depth + 1u,
-                          NULL, owner, false);
-    }
-  }
-  return dck_trie_overlay_insert(root, &entry, replaces_top, storage, owner, false);
-}
-
-dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *root, uintptr_t key,
-                                       uint64_t hash) {
-  if (root == &dck_trie_empty_node) {
-    /* A scope's first override, the commonest entry: a plain overlay with nothing to retain,
-     * built here, in the stores it needs (the other cases in a function of their own, so that
-     * this one saves no register). */
-    dck_trie_entry_t entry = {.key = key, .hash = hash, .value = owner};
-    return overlay_init(storage, root, &entry, 1, 1, NULL, owner, false);
-  }
-  return insert_owner_into_root(storage, owner, root, key, hash);
 }
 
 void *dck_trie_overlay_shared_value(const dck_trie_t *node) {
@@ -530,14 +402,12 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
   /* The index it kept for the overlays put on it first: it borrows from the chain the parent
    * holds. (Its own index it borrowed.) */
   if (next_index != NULL) {
-    dck_trie_release(next_index);
+    dck_trie_canonical_release(next_index);
   }
   if (canonical != NULL) {
-    dck_trie_release(canonical);
+    dck_trie_canonical_release(canonical);
   }
-  if (parent != &dck_trie_empty_node) {
-    dck_trie_release(parent);
-  }
+  dck_trie_overlay_release_root(parent); /* the empty root: nothing */
   /* An own value is its owner, whose last reference is what is going: nothing to give back. */
   if (value != owner) {
     dck_value_release(value, DCK_VALUE_OWNER_TRIE);
@@ -547,25 +417,13 @@ void dck_trie_overlay_give_back(dck_trie_t *node) {
   }
 }
 
-void dck_trie_embedded_destroy(void *storage) {
-  const dck_trie_t *node = storage;
-  void **words = dck_trie_overlay_words(node);
-  /* A scope's first override that carries its value, which no fold, shared lookup or overlay
-   * put on it used: nothing to give back (and no register to save). The last reference is gone,
-   * so no thread can still set the slots: relaxed loads. */
-  if (words[0] == (void *)&dck_trie_empty_node && node->entries[0].value == words[1] &&
-      dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
-      dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
-      dck_ptr_load_relaxed(dck_trie_overlay_next_index_slot(node)) == NULL) {
-    DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
-    return;
-  }
-  dck_trie_overlay_give_back(storage); /* leaves the storage to its owner */
+dck_trie_t *dck_trie_overlay_base(const dck_trie_t *root) {
+  return dck_trie_is_overlay(root) ? dck_trie_overlay_parent(root) : NULL;
 }
 
-dck_trie_t *dck_trie_canonical(dck_trie_t *root) {
+dck_trie_t *dck_trie_overlay_fold(dck_trie_t *root) {
   dck_trie_t *canonical = dck_trie_is_overlay(root) ? canonical_kept(root) : root;
-  dck_trie_retain(canonical);
+  dck_trie_canonical_retain(canonical);
   return canonical;
 }
 
@@ -573,9 +431,9 @@ dck_trie_t *dck_trie_overlay_fold_afresh(const dck_trie_t *root) {
   dck_trie_t *base = fold_base(root, false);
   dck_trie_t *below_form = dck_trie_is_overlay(base) ? dck_trie_overlay_fold_afresh(base) : base;
   if (below_form == base) {
-    dck_trie_retain(below_form);
+    dck_trie_canonical_retain(below_form);
   }
   dck_trie_t *result = fold(root, base, below_form);
-  dck_trie_release(below_form);
+  dck_trie_canonical_release(below_form);
   return result;
 }

@@ -8,7 +8,7 @@
  * tells TSan about it or does not take that path in a TSan build:
  *
  *   - dck_atomic.h maps every atomic operation to C11 <stdatomic.h> (DCK_TSAN);
- *   - dck_cache.c and dck_epoch_record.h annotate the orderings ck_hs and ck_epoch make
+ *   - dck_cache.c and dck_epoch.h annotate the orderings ck_hs and ck_epoch make
  *     (DCK_TSAN_RELEASE before publishing, DCK_TSAN_ACQUIRE where a reader first uses what it found);
  *   - dck_spare_scopes.c keeps no spare scope object: whether an object may be used again is decided
  *     by the Swift runtime's reference count (an acquire load TSan cannot see, paired with other

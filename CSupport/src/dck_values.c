@@ -1,11 +1,14 @@
 /*
- * dck_values.c — the registered value callbacks and the debug live counters.
+ * dck_values.c — the registered value callbacks.
  *
  * The callbacks are set once, before any value is stored, and read on every retain and release. They
  * are published with release ordering and read with acquire ordering, so a thread that stores a value
  * after registration (which it must, to have a value at all) sees the callbacks.
  */
 #include "dck_values.h"
+
+#include "dck_atomic.h"
+#include "dck_debug.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +18,11 @@ static dck_atomic_ptr_t release_callback;
 static dck_atomic_ptr_t stand_in_callback;
 
 #ifdef DCK_DEBUG
-dck_atomic_i64_t dck_debug_counter_trie_nodes;
-dck_atomic_i64_t dck_debug_counter_caches;
-dck_atomic_i64_t dck_debug_counter_threads;
-dck_atomic_i64_t dck_debug_counter_fold_races;
-dck_atomic_i64_t dck_debug_counter_spare_scopes;
-static dck_atomic_i64_t live_values[2];
+/* The live counter of each owner's values. */
+static dck_atomic_i64_t *const live_values[] = {
+    [DCK_VALUE_OWNER_TRIE] = &dck_debug_counter_trie_values,
+    [DCK_VALUE_OWNER_CACHE] = &dck_debug_counter_cache_values,
+};
 #endif
 
 void dck_values_set_callbacks(dck_value_callback_t retain, dck_value_callback_t release) {
@@ -60,83 +62,21 @@ void dck_value_retain(void *value, dck_value_owner_t owner) {
   dck_value_adopt(owner);
 }
 
-void dck_object_retain(void *object) {
+void dck_value_retain_uncounted(void *object) {
   load_callback(&retain_callback)(object);
 }
 
-void dck_object_release(void *object) {
+void dck_value_release_uncounted(void *object) {
   load_callback(&release_callback)(object);
 }
 
 void dck_value_adopt(dck_value_owner_t owner) {
-#ifdef DCK_DEBUG
-  dck_counter_add(&live_values[owner], 1);
-#else
   (void)owner;
-#endif
+  DCK_DEBUG_COUNT(*live_values[owner], 1);
 }
 
 void dck_value_release(void *value, dck_value_owner_t owner) {
-#ifdef DCK_DEBUG
-  dck_counter_add(&live_values[owner], -1);
-#else
   (void)owner;
-#endif
+  DCK_DEBUG_COUNT(*live_values[owner], -1);
   load_callback(&release_callback)(value);
-}
-
-int64_t dck_debug_live_trie_nodes(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&dck_debug_counter_trie_nodes);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_live_trie_values(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&live_values[DCK_VALUE_OWNER_TRIE]);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_live_caches(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&dck_debug_counter_caches);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_live_cache_values(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&live_values[DCK_VALUE_OWNER_CACHE]);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_live_spare_scopes(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&dck_debug_counter_spare_scopes);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_live_thread_blocks(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&dck_debug_counter_threads);
-#else
-  return -1;
-#endif
-}
-
-int64_t dck_debug_fold_races(void) {
-#ifdef DCK_DEBUG
-  return dck_counter_load(&dck_debug_counter_fold_races);
-#else
-  return -1;
-#endif
 }

@@ -3,7 +3,8 @@
  *
  * Values are Swift objects. The core owns references to them only through these two functions, which
  * call the callbacks registered by dck_values_set_callbacks and, in debug builds, keep the live counter
- * of the structure that holds the reference (tries and caches count separately, so a test can check each).
+ * of the structure that holds the reference (dck_debug.h: tries and caches count separately, so a test
+ * can check each).
  *
  * dck_value_release may run arbitrary code (a Swift deinit that reads dependencies, even one that
  * releases another trie). Callers must have finished updating their own structure, and must hold no lock.
@@ -11,7 +12,6 @@
 #ifndef DCK_VALUES_H
 #define DCK_VALUES_H
 
-#include "dck_atomic.h"
 #include "dck.h"
 
 typedef enum dck_value_owner {
@@ -28,10 +28,10 @@ void dck_value_release(void *value, dck_value_owner_t owner);
 /**
  * Takes or gives back a reference to an object through the same callbacks, without counting it as a
  * stored value: the owner of an embedded overlay, whose references are that root's (the node
- * counter covers them).
+ * counter covers them), or a scope object a thread keeps spare (counted as such).
  */
-void dck_object_retain(void *object);
-void dck_object_release(void *object);
+void dck_value_retain_uncounted(void *object);
+void dck_value_release_uncounted(void *object);
 
 /** Records that `owner` took over a reference it did not retain itself (a +1 handed in by a caller). */
 void dck_value_adopt(dck_value_owner_t owner);
@@ -39,17 +39,5 @@ void dck_value_adopt(dck_value_owner_t owner);
 /** A new stand-in (+1, counted for `holder`) for the own value of `owner`, through the callback of
  * dck_values_set_stand_in_callback. May run arbitrary code (it allocates a Swift object). */
 void *dck_value_make_stand_in(void *owner, dck_value_owner_t holder);
-
-#ifdef DCK_DEBUG
-/** Adds `delta` to a debug counter (defined in dck_values.c). */
-extern dck_atomic_i64_t dck_debug_counter_trie_nodes;
-extern dck_atomic_i64_t dck_debug_counter_caches;
-extern dck_atomic_i64_t dck_debug_counter_threads;    /* per-thread blocks (dck_thread.c) */
-extern dck_atomic_i64_t dck_debug_counter_fold_races; /* folds that lost (dck_trie_overlay.c) */
-extern dck_atomic_i64_t dck_debug_counter_spare_scopes; /* kept by threads (dck_spare_scopes.c) */
-#define DCK_DEBUG_COUNT(counter, delta) dck_counter_add(&(counter), (delta))
-#else
-#define DCK_DEBUG_COUNT(counter, delta) ((void)0)
-#endif
 
 #endif /* DCK_VALUES_H */

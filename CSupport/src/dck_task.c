@@ -1,5 +1,5 @@
 /*
- * dck_task_local.c — moves a value into a Swift task-local binding.
+ * dck_task.c — moves a value into a Swift task-local binding, and asks whether code runs in a task.
  *
  * `TaskLocal.withValue` takes the value it binds borrowed and pushes a copy of it: for the façade's
  * `DependencyValues`, a copy retains every reference the values hold, and the values the scope made

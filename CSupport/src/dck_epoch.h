@@ -1,12 +1,12 @@
 /*
- * dck_epoch_record.h — epoch-based reclamation shared by every cache (private).
+ * dck_epoch.h — epoch-based reclamation shared by every cache (private).
  *
  * One process-wide Concurrency Kit epoch (`ck_epoch_t`) protects every lock-free reader of every cache.
  *
  * Readers. Each thread owns one `ck_epoch_record_t`, found through its per-thread block
  * (dck_thread.h). The record is taken (recycled from an exited thread, or allocated and registered)
- * on the thread's first read, and handed back with ck_epoch_unregister (dck_epoch_release_thread) by
- * the block's destructor when the thread exits. A reader brackets each lookup with
+ * on the thread's first read, which also registers, with the block, the release that hands it back
+ * with ck_epoch_unregister when the thread exits (dck_thread_at_exit). A reader brackets each lookup with
  * dck_epoch_read_begin / dck_epoch_read_end. Reader records never carry deferred callbacks (readers
  * never retire memory), so unregistering one loses nothing. Records are never freed: an exited
  * thread's record waits, unregistered, for the next thread that registers one.
@@ -28,8 +28,8 @@
  * and registers its record: lock-free). dck_epoch_reclaim is blocking (the writer-record mutex) but never
  * waits for readers (it polls; it does not synchronize).
  */
-#ifndef DCK_EPOCH_RECORD_H
-#define DCK_EPOCH_RECORD_H
+#ifndef DCK_EPOCH_H
+#define DCK_EPOCH_H
 
 #include <ck_epoch.h>
 #include <ck_malloc.h>
@@ -50,9 +50,6 @@ void dck_epoch_init_once(void);
  * path of dck_epoch_read_begin). Never NULL.
  */
 ck_epoch_record_t *dck_epoch_register_thread(dck_thread_t *thread);
-
-/** Hands back an exiting thread's record (in no read section) for a later thread to recycle. */
-void dck_epoch_release_thread(ck_epoch_record_t *record);
 
 /**
  * Enters a read section on the record of `thread`, the calling thread's block; returns the record
@@ -84,4 +81,4 @@ extern struct ck_malloc dck_epoch_allocator;
 /** Frees the retired blocks whose grace period has passed. Non-blocking with respect to readers. */
 void dck_epoch_reclaim(void);
 
-#endif /* DCK_EPOCH_RECORD_H */
+#endif /* DCK_EPOCH_H */

@@ -1,10 +1,10 @@
 /*
- * dck_epoch_record.c — the global epoch, per-thread reader records and the writer record.
- * See dck_epoch_record.h for the protocol.
+ * dck_epoch.c — the global epoch, per-thread reader records and the writer record.
+ * See dck_epoch.h for the protocol.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "dck_epoch_record.h"
+#include "dck_epoch.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -36,6 +36,17 @@ void dck_epoch_init_once(void) {
   (void)pthread_once(&init_once, initialise);
 }
 
+/*
+ * The release a thread's record registers with its block (dck_thread_at_exit), which runs it when
+ * the thread exits: the thread is in no read section then (a section never spans a call out of the
+ * core). Its record has no deferred callbacks (readers never retire memory), so unregistering it
+ * drops nothing; the record stays allocated and the next new thread recycles it.
+ */
+static void release_thread(dck_thread_t *thread) {
+  ck_epoch_unregister(thread->epoch_record);
+  thread->epoch_record = NULL;
+}
+
 ck_epoch_record_t *dck_epoch_register_thread(dck_thread_t *thread) {
   dck_epoch_init_once();
   ck_epoch_record_t *record = ck_epoch_recycle(&global_epoch, NULL);
@@ -50,18 +61,10 @@ ck_epoch_record_t *dck_epoch_register_thread(dck_thread_t *thread) {
     ck_epoch_register(&global_epoch, record, NULL);
   }
   thread->epoch_record = record;
+  dck_thread_at_exit(thread, DCK_THREAD_TENANT_EPOCH, release_thread);
   return record;
 }
 
-/*
- * Called by the thread block's destructor (dck_thread.c): the thread is exiting, so it is in no read
- * section (a section never spans a call out of the core). Its record has no deferred callbacks
- * (readers never retire memory), so unregistering it drops nothing; the record stays allocated and
- * the next new thread recycles it.
- */
-void dck_epoch_release_thread(ck_epoch_record_t *record) {
-  ck_epoch_unregister(record);
-}
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The allocator handed to ck_hs                                                                    */
