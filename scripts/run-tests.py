@@ -66,10 +66,33 @@ PACKAGE_PARTS = [
 # compiled as `swift build -c release` compiles them, and a later release build reuses them.
 RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
 INTEGRATION_PARTS = [
-    ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
-    ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
-    ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
+    ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser")),
+    ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser")),
+    ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic")),
 ]
+# The environment variable through which the integration packages' flags reach the builds that
+# SwitchFromClassic's tests start (one flag a line; see its Support.swift).
+FIXTURE_FLAGS_VARIABLE = "SWITCH_FROM_CLASSIC_BUILD_FLAGS"
+
+
+def integration_flags(swift):
+    """Flags for the builds of the integration packages and of the fixtures their tests build,
+    which change no compiled code, only what each build does again that another has done:
+
+    - the compiler's module cache is the root package's (SwiftPM's bin folder's ModuleCache, the
+      package part's): the modules the compiler builds from textual interfaces and C headers
+      (Glibc, Foundation's C shims, Testing, _Concurrency, …; 50 MB) are built once for every
+      package, not once per package. The cache is made to be shared (Xcode shares one across
+      all projects); each entry is keyed by the compiler options it was built with.
+    - -index-ignore-system-modules: the index store that SwiftPM writes in a debug build (it finds
+      the XCTest methods with it) holds these packages' modules, not the system's again.
+    """
+    bin_path = subprocess.run([swift, "build", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    module_cache = os.path.join(bin_path, "ModuleCache")
+    return ["-Xswiftc", "-index-ignore-system-modules",
+            "-Xswiftc", "-module-cache-path", "-Xswiftc", module_cache]
+
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # XCTest under --parallel: SwiftPM's line for each test method as it ends.
@@ -398,14 +421,18 @@ def summary(results, title):
 def main():
     verbose = "--verbose" in sys.argv[1:] or os.environ.get("VERBOSE") not in (None, "", "0")
     release = "--release" in sys.argv[1:]
+    integration_only = "--integration" in sys.argv[1:]
+    swift = os.environ.get("SWIFT", "swift")
     if release:
         title = "make release-checks"
         parts = [(f"{name}-release", directory, RELEASE_ARGUMENTS + arguments)
                  for name, directory, arguments in PACKAGE_PARTS]
     else:
-        title = "make test"
-        parts = PACKAGE_PARTS + INTEGRATION_PARTS
-    swift = os.environ.get("SWIFT", "swift")
+        title = "make integration" if integration_only else "make test"
+        flags = integration_flags(swift)
+        os.environ[FIXTURE_FLAGS_VARIABLE] = "\n".join(flags)
+        parts = ([] if integration_only else PACKAGE_PARTS) + [
+            (name, directory, flags) for name, directory in INTEGRATION_PARTS]
     # A test that never finishes would otherwise hold CI until its time is up.
     idle_timeout = int(os.environ.get("TEST_IDLE_TIMEOUT", "600"))
     os.makedirs(LOGS, exist_ok=True)

@@ -9,11 +9,31 @@ let repository = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent()
 let fixture = repository.appendingPathComponent(
   "IntegrationTests/SwitchFromClassic/Fixture")
-/// Where the tests run the plugin from this library's package (`--scratch-path`): one place for
-/// all of them, kept between runs, so that its tool is built once. SwiftPM lets one process at a
-/// time use it; the others wait.
-let pluginBuild = repository.appendingPathComponent(
-  "IntegrationTests/SwitchFromClassic/.build/plugin-build")
+/// `swift package switch-from-classic` on the package in `directory`, run from this library's
+/// package as a user runs it from a checkout: in the package's own build folder, where `make test`'s
+/// package part has built the plugin's tool already (SwiftPM lets one process at a time use it;
+/// the others wait).
+func switchFromClassic(packageDir directory: URL) -> [String] {
+  [
+    "package", "--package-path", repository.path,
+    "switch-from-classic", "--package-dir", directory.path,
+  ]
+}
+
+/// The tool the plugin runs, as the plugin built it in this library's build folder, to run
+/// without SwiftPM in between.
+func builtTool() -> URL? {
+  let files = FileManager.default
+  let build = repository.appendingPathComponent(".build")
+  for platform in (try? files.contentsOfDirectory(atPath: build.path)) ?? [] {
+    // SwiftPM 6.3 names a plugin's tool `<product>-tool`.
+    for name in ["SwitchFromClassicTool-tool", "SwitchFromClassicTool"] {
+      let tool = build.appendingPathComponent("\(platform)/debug/\(name)")
+      if files.isExecutableFile(atPath: tool.path) { return tool }
+    }
+  }
+  return nil
+}
 
 /// The stand-ins of swift-custom-dump and of the satellites it brings in, which the ModuleAliases
 /// fixtures share.
@@ -28,12 +48,23 @@ func namedStatus(_ output: String) -> Int32? {
   return Int32(line.dropFirst(marker.count).prefix { $0.isNumber })
 }
 
+/// The flags `make test` builds the integration packages with (scripts/run-tests.py: the shared
+/// module cache, no index of the system modules; one a line), for the fixtures' `swift build`,
+/// `swift test` and `swift run`. None when the tests run without it.
+let buildFlags =
+  ProcessInfo.processInfo.environment["SWITCH_FROM_CLASSIC_BUILD_FLAGS"]?
+  .split(separator: "\n").map(String.init) ?? []
+
 /// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
 /// `unsetting` names environment variables to leave out, `setting` adds `NAME=value` ones.
 func swift(
   _ arguments: [String], in directory: URL, unsetting: [String] = [], setting: [String] = []
 ) throws -> (Int32, String) {
-  try run(
+  var arguments = arguments
+  if let command = arguments.first, ["build", "test", "run"].contains(command) {
+    arguments.insert(contentsOf: buildFlags, at: 1)
+  }
+  return try run(
     URL(fileURLWithPath: "/usr/bin/env"),
     unsetting.flatMap { ["-u", $0] } + setting
       + [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"] + arguments,
