@@ -165,12 +165,12 @@ SLOW_ROWS = [
         " row. {instructions}.",
     ),
     (
-        r"^withDependencies scopes: 10 nested scopes \(a different key each\)",
-        "ten scopes each setting a key of its own: each adds an overlay for its key to the chain"
-        " over the current values, and the ninth, which would make the chain longer than eight,"
-        " folds it into a trie node instead, which puts each value the scopes hold in a box of its"
-        " own (most of ours' allocations here); the classic library copies its dictionary of"
-        " values in each scope. {instructions}.",
+        r"^withDependencies scopes: \d+ nested scopes \(a different key each\)",
+        "scopes each setting a key of its own: each adds an overlay for its key to the chain over"
+        " the current values, in the scope object the thread kept from its last scopes; past"
+        " eight, an overlay also holds an index of the keys below it, which the next seven share"
+        " and the eighth extends (no value is copied or boxed); the classic library copies its"
+        " dictionary of values in each scope. {instructions}.",
     ),
     (
         r"^Default-value cache \(C core\).*: get, 1,000 keys \(table reads\), 1 thread$",
@@ -182,11 +182,11 @@ SLOW_ROWS = [
     ),
     (
         r"^Merges: withDependencies\(from:\), model has \d+ overrides$",
-        "both libraries find the values the model captured by reflection (`Mirror` over the"
-        " model's properties). With few overrides that is most of ours' time (most of its"
-        " instructions with 10 overrides: it reads every `@Dependency` property of the model and"
-        " of its superclasses, where the classic library stops at the first); the merge, where the"
-        " two differ, grows with the overrides on the classic side only. {instructions}.",
+        "ours reads the values the model captured where the model keeps them (the offsets of its"
+        " class's `@Dependency` properties, found once per class) and lays the few overrides of"
+        " the current scope over them one small node each; the classic library reflects the model"
+        " (`Mirror` over its properties) on every call, and merges dictionaries, which grows with"
+        " the overrides. {instructions}.",
     ),
 ]
 

@@ -3,8 +3,9 @@ import Dependencies
 /// Entering scopes: `withDependencies` with one override nested in contexts of growing size (from
 /// none overridden) and in a scope that sets another key, the same scope at the root with no
 /// binding around it, the same scope entered on a task (synchronously and with `await`, as a
-/// server's request handler enters one), a scope setting three keys, ten nested scopes (setting
-/// one key, and each setting a key of its own), and a scope that returns a new model.
+/// server's request handler enters one), a scope setting three keys, ten nested scopes setting one
+/// key, 8, 9, 10 and 16 nested scopes each setting a key of their own, and a scope that returns a
+/// new model.
 func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: [Int]) {
   let group = "withDependencies scopes"
   for size in sizes {
@@ -89,22 +90,24 @@ func runScopeBenchmarks(_ settings: BenchmarkSettings, _ report: Report, sizes: 
     }
   }
 
-  // Ten nested scopes, each overriding a key of its own, as layers of middleware around a
-  // request's handler each set theirs (a request id, a logger, a user, ...), then one read of the
-  // key the outermost scope set.
-  func nestedSettingDistinctKeys(_ level: Int, _ body: () -> Int) -> Int {
-    if level == distinctKeyUpdates.count { return body() }
+  // Nested scopes, each overriding a key of its own, as layers of middleware around a request's
+  // handler each set theirs (a request id, a logger, a user, ...), then one read of the key the
+  // outermost scope set: eight, nine (this package's first indexed overlay), ten and sixteen.
+  func nestedSettingDistinctKeys(_ level: Int, of depth: Int, _ body: () -> Int) -> Int {
+    if level == depth { return body() }
     return withDependencies(distinctKeyUpdates[level]) {
-      nestedSettingDistinctKeys(level + 1, body)
+      nestedSettingDistinctKeys(level + 1, of: depth, body)
     }
   }
   func readOutermostKey() -> Int {
     @Dependency(\.benchNumber) var number
     return number
   }
-  precondition(nestedSettingDistinctKeys(0, readOutermostKey) == 1)
-  report.measure(group, "10 nested scopes (a different key each), then a read") {
-    reads(settings) { _ in nestedSettingDistinctKeys(0, readOutermostKey) }
+  for depth in [8, 9, 10, 16] {
+    precondition(nestedSettingDistinctKeys(0, of: depth, readOutermostKey) == 1)
+    report.measure(group, "\(depth) nested scopes (a different key each), then a read") {
+      reads(settings) { _ in nestedSettingDistinctKeys(0, of: depth, readOutermostKey) }
+    }
   }
 
   // A scope that returns a new model (which both libraries record, with its values, for
@@ -134,8 +137,8 @@ private func enterScopes(_ iterations: Int) {
   }
 }
 
-/// The updates of ten nested scopes that each set a key of their own: the outermost
-/// `\.benchNumber`, each of the nine inside it a `Filler` key.
+/// The updates of up to sixteen nested scopes that each set a key of their own: the outermost
+/// `\.benchNumber`, each of those inside it a `Filler` key.
 private let distinctKeyUpdates: [@Sendable (inout DependencyValues) -> Void] = [
   { $0.benchNumber = 1 },
   { $0[Filler<D0, D0, D0, D1>.self] = 2 },
@@ -147,4 +150,10 @@ private let distinctKeyUpdates: [@Sendable (inout DependencyValues) -> Void] = [
   { $0[Filler<D0, D0, D0, D7>.self] = 8 },
   { $0[Filler<D0, D0, D0, D8>.self] = 9 },
   { $0[Filler<D0, D0, D0, D9>.self] = 10 },
+  { $0[Filler<D0, D0, D1, D0>.self] = 11 },
+  { $0[Filler<D0, D0, D1, D1>.self] = 12 },
+  { $0[Filler<D0, D0, D1, D2>.self] = 13 },
+  { $0[Filler<D0, D0, D1, D3>.self] = 14 },
+  { $0[Filler<D0, D0, D1, D4>.self] = 15 },
+  { $0[Filler<D0, D0, D1, D5>.self] = 16 },
 ]

@@ -98,7 +98,9 @@ void dck_trie_release(dck_trie_t *root);
 /**
  * Looks `key` up. `root` is borrowed; the result is borrowed (valid while the caller keeps `root`
  * alive), or NULL when the key is absent. No allocation, no reference-count traffic. Wait-free:
- * at most 8 overlay keys, then at most 13 trie levels and one collision scan.
+ * at most 15 overlay keys (8 in a chain of eight overlays or fewer), then at most 13 trie levels (of
+ * the canonical root, or of the index of an overlay deeper than eight) and one collision scan,
+ * whatever the length of the chain of overlays.
  */
 void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
 
@@ -106,16 +108,19 @@ void *dck_trie_get(const dck_trie_t *root, uintptr_t key, uint64_t hash);
  * Returns a root that maps `key` to `value` and otherwise equals `root`. `root` and `value` are
  * borrowed (the new root retains `value` through the callback); the result is +1. A key absent
  * from `root` (or the one `root`'s top overlay added) is added as an overlay: one small node on top
- * of `root`, whatever the size of the map. A chain of eight overlays, or a key present further
- * down, gives a canonical trie instead, built by path copying (every untouched subtree shared). The
- * new root keeps alive only the values of its map. If `key` already maps to this very `value`
- * pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts). Lock-free
- * (allocates).
+ * of `root`, whatever the size of the map and the length of the chain (an overlay deeper than
+ * eight also has an index of the map below it: the index of the overlay it is put on or, one in
+ * eight, the index that overlay keeps for the overlays put on it, made by the first of them with
+ * eight more entries; see dck_trie_overlay.c). A key present further down gives a
+ * canonical trie instead, built by path copying the canonical form (every untouched subtree
+ * shared). The new root keeps alive only the values of its map. If `key` already maps to this very
+ * `value` pointer, returns `root` itself (+1). `value` must not be NULL (the call aborts).
+ * Lock-free (allocates).
  */
 dck_trie_t *dck_trie_insert(dck_trie_t *root, uintptr_t key, uint64_t hash, void *value);
 
 /** The bytes (8-byte aligned) of the storage dck_trie_insert_into may build a root in. */
-#define DCK_TRIE_OVERLAY_SIZE 80
+#define DCK_TRIE_OVERLAY_SIZE 96
 
 /** Storage of that size, for an owner to embed. */
 typedef struct dck_trie_overlay_storage {
@@ -143,12 +148,14 @@ dck_trie_t *dck_trie_insert_into(void *storage, void *owner, dck_trie_t *root, u
  * in `storage` when it is an overlay, as dck_trie_insert_into does, and returns `storage`; the
  * overlay holds no reference to its own value (that would be a reference of `owner` to itself).
  * Returns NULL, and does nothing, when the new root would not be an overlay in `storage` (a key
- * present below the top overlay, or a chain of DCK_TRIE_OVERLAY_MAX_DEPTH overlays): the caller
+ * present below the top overlay, whose override path-copies the canonical form): the caller
  * inserts a separate value then.
  *
  * Every other node that holds the entry (a fold, a merge, a canonical form) holds a *stand-in*
  * instead, made once per overlay by the callback of dck_values_set_stand_in_callback and kept by the
  * overlay: so nothing but references to `owner` keeps `owner` alive, and no root holds its owner.
+ * (The index of an overlay deeper in the chain, which holds no value, refers to the overlay: nesting
+ * makes no stand-in.)
  * dck_trie_get_shared gives the stand-in for the own value, so that values found in different
  * roots compare equal when they are one override. Lock-free (may allocate a stand-in later).
  */
@@ -188,8 +195,11 @@ size_t dck_trie_count(const dck_trie_t *root);
 
 /**
  * Returns `a` overlaid with `b`: every key of either, with `b`'s value where both have the key.
- * Both are borrowed; the result is +1. Returns `b` itself when `a` is empty or `a == b`, `a` itself
- * when `b` is empty, and shares every subtree that is pointer-identical on both sides. Lock-free.
+ * Both are borrowed; the result is +1. Returns `b` itself when the result's map equals `b`'s (in
+ * particular when `a` is empty or `a == b`), else `a` itself when it equals `a`'s, and shares
+ * every subtree that is pointer-identical on both sides. When `b` is a few overlays over the empty
+ * root (the scope a `withDependencies(from:)` runs in), the result is `b`'s entries added to the
+ * canonical form of `a` (kept by `a`), a small node each, rather than a merge. Lock-free.
  */
 dck_trie_t *dck_trie_merge(dck_trie_t *a, dck_trie_t *b);
 
@@ -199,8 +209,8 @@ typedef bool (*dck_trie_visitor_t)(uintptr_t key, uint64_t hash, void *value, vo
 /**
  * Visits every entry of `root` (borrowed) in an unspecified but deterministic order, the same for
  * equal maps. Returns false when the visitor stopped the walk. The visitor must not release `root`.
- * Wait-free apart from the visitor for a canonical root; a root with overlays is folded into a
- * temporary canonical one first (lock-free, allocates).
+ * Wait-free apart from the visitor for a canonical root; a root with overlays is folded into its
+ * canonical form first, once, which the overlays keep (lock-free, allocates).
  */
 bool dck_trie_foreach(const dck_trie_t *root, dck_trie_visitor_t visitor, void *context);
 
@@ -216,7 +226,10 @@ typedef enum dck_trie_check {
   DCK_TRIE_CHECK_BAD_COLLISION,    /* a collision node that is too small, mixed, or above max depth */
   DCK_TRIE_CHECK_DUPLICATE_KEY,    /* a key stored twice */
   DCK_TRIE_CHECK_BAD_OVERLAY,      /* an overlay below a canonical node, or with a wrong depth,
-                                      count or repeated key (dck_trie_overlay.c) */
+                                      lag, kind, count or repeated key (dck_trie_overlay.c) */
+  DCK_TRIE_CHECK_BAD_INDEX,        /* an overlay's index that does not map what is `lag` levels
+                                      below it, or a borrowing node outside an index
+                                      (dck_trie_overlay.c) */
 } dck_trie_check_t;
 
 /** Checks every invariant listed in dck_trie.c over the whole tree of `root` (borrowed). */

@@ -133,12 +133,13 @@ bool dck_object_is_deinitializing(void *object);
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
- * Sets whether the calling thread runs a `withDependencies` update closure, and returns what it was
- * (for the caller to restore). The core never reads it: the Swift façade uses it to tell reads made
- * while values are being set. Wait-free, except that raising the flag on a thread's first use of the
- * core allocates its per-thread state.
+ * The calling thread's flag that says whether it runs a `withDependencies` update closure (borrowed:
+ * the thread's own, valid until it exits), for the caller to raise around the closure and put back
+ * after it. Only the calling thread may use the pointer. The core never reads the flag: the Swift
+ * façade uses it to tell reads made while values are being set. Wait-free, except on the thread's
+ * first use of the core, which allocates its per-thread state.
  */
-bool dck_setting_exchange(bool setting);
+bool *dck_setting_flag(void);
 
 /** Whether the calling thread runs a `withDependencies` update closure. Wait-free. */
 bool dck_setting_current(void);

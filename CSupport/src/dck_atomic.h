@@ -20,6 +20,8 @@
  *   dck_rc_decrement_is_zero
  *                          release on the decrement, acquire when it reaches zero: every write made
  *                          through any reference happens before the free done by the last releaser.
+ *   dck_ptr_init           no ordering: a slot of an object not yet shared (its publication, by
+ *                          other means, orders the write).
  *   dck_ptr_store_release / dck_ptr_load_acquire
  *                          a writer initialises an object, then publishes its pointer; a reader that
  *                          sees the pointer also sees the initialised contents. Both are full
@@ -86,6 +88,9 @@ static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
 }
 static inline int64_t dck_counter_fetch_add(dck_atomic_i64_t *counter, int64_t delta) {
   return atomic_fetch_add_explicit(counter, delta, memory_order_relaxed);
+}
+static inline void dck_ptr_init(dck_atomic_ptr_t *slot, void *value) {
+  atomic_init(slot, value);
 }
 static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
   atomic_store_explicit(slot, value, memory_order_release);
@@ -154,6 +159,9 @@ static inline int64_t dck_counter_load(const dck_atomic_i64_t *counter) {
 }
 static inline int64_t dck_counter_fetch_add(dck_atomic_i64_t *counter, int64_t delta) {
   return (int64_t)ck_pr_faa_64((uint64_t *)counter, (uint64_t)delta);
+}
+static inline void dck_ptr_init(dck_atomic_ptr_t *slot, void *value) {
+  *slot = value; /* not yet shared: the pointer is published later, by other means */
 }
 static inline void dck_ptr_store_release(dck_atomic_ptr_t *slot, void *value) {
   /* Orders every earlier load and store (the initialisation of *value among them) before the store

@@ -13,6 +13,10 @@
  * single thread-local pointer. Reading the flag of a thread that has no block yet allocates nothing
  * (it is false); raising it allocates the block on the thread's first use of the core.
  *
+ * The façade raises and restores the flag through its address (dck_setting_flag): one call for an
+ * update closure, where an exchange before and after it took two. The address is the thread's own
+ * block's, which outlives any update closure the thread runs.
+ *
  * Thread-local, so no ordering is involved. Both functions are wait-free (after the thread's first
  * use of the core, which allocates its block).
  */
@@ -20,17 +24,8 @@
 
 #include "dck_thread.h"
 
-bool dck_setting_exchange(bool value) {
-  dck_thread_t *thread = dck_thread_existing();
-  if (thread == NULL) {
-    if (!value) {
-      return false; /* not set, and nothing to set */
-    }
-    thread = dck_thread_create();
-  }
-  const bool previous = thread->setting;
-  thread->setting = value;
-  return previous;
+bool *dck_setting_flag(void) {
+  return &dck_thread_get()->setting;
 }
 
 bool dck_setting_current(void) {

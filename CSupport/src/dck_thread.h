@@ -79,8 +79,9 @@ struct ck_epoch_record; /* <ck_epoch.h> */
 #define DCK_MEMO_SLOTS 64
 
 /* The scope objects a thread keeps for its next scope entries (dck_spare_scopes.c): as many as the
-   scopes it usually has nested at once. */
-#define DCK_SPARE_SCOPES 16
+   scopes it usually has nested at once (32: layered middleware and test helpers nest that deep
+   without allocating). */
+#define DCK_SPARE_SCOPES 32
 
 /* One memo slot, written and read by dck_cache.c only. */
 typedef struct dck_memo_slot {

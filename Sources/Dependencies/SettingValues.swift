@@ -16,15 +16,19 @@ enum _Setting {
   /// True while values are being set on this thread or task.
   static var isActive: Bool { dck_setting_current() || _DefaultComputation.isSetting }
 
-  /// Raises this thread's flag for a synchronous update closure; returns what it was, for `leave`.
+  /// Raises this thread's flag for a synchronous update closure; returns the flag and what it was,
+  /// for `leave` (the flag is this thread's: `leave` runs on it, after the closure).
   @inlinable @inline(__always)
-  static func enter() -> Bool {
-    dck_setting_exchange(true)
+  static func enter() -> (flag: UnsafeMutablePointer<Bool>, previous: Bool) {
+    let flag = dck_setting_flag()!
+    let previous = flag.pointee
+    flag.pointee = true
+    return (flag, previous)
   }
 
-  /// Puts this thread's flag back to what `enter` returned.
+  /// Puts this thread's flag back to what it was before `enter`.
   @inlinable @inline(__always)
-  static func leave(restoring previous: Bool) {
-    dck_setting_exchange(previous)
+  static func leave(restoring entered: (flag: UnsafeMutablePointer<Bool>, previous: Bool)) {
+    entered.flag.pointee = entered.previous
   }
 }

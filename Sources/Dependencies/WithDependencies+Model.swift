@@ -119,6 +119,11 @@ protocol _HasInitialValues {
   var _capturedOverrides: _Scope? { get }
   /// The context captured, when it had been set explicitly.
   var _capturedContext: DependencyContext? { get }
+  /// Where a value of this type keeps the address of the scope it captured (a `UInt`, 0 for
+  /// none), in bytes from its start (see `_CapturedValuesLayout`).
+  static var _capturedScopeOffset: Int { get }
+  /// Where a value of this type keeps the context it captured (a `DependencyContext?`).
+  static var _capturedContextOffset: Int { get }
 }
 
 extension Dependency: _HasInitialValues {
@@ -126,6 +131,8 @@ extension Dependency: _HasInitialValues {
     (owner as? _Scope) ?? (owner as? _DependencyOwners)?.captured
   }
   var _capturedContext: DependencyContext? { capturedContext }
+  static var _capturedScopeOffset: Int { MemoryLayout<Self>.offset(of: \.capturedScope)! }
+  static var _capturedContextOffset: Int { MemoryLayout<Self>.offset(of: \.capturedContext)! }
 }
 
 extension DependencyValues {
@@ -134,49 +141,78 @@ extension DependencyValues {
   /// declaration order, later ones winning) or, without any, the values of the scope that returned
   /// it.
   func _values(from model: AnyObject) -> DependencyValues? {
-    var overrides: _Scope?
-    var context: DependencyContext?
-    var found = false
-    // The captures merged so far: most models capture one scope, which needs no set (no
-    // allocation); a set holds the others.
-    var firstMerged: ObjectIdentifier?
-    var otherMerged: Set<ObjectIdentifier> = []
-    var mirror: Mirror? = Mirror(reflecting: model)
-    while let current = mirror {
-      for child in current.children {
-        guard let dependency = child.value as? any _HasInitialValues else { continue }
-        found = true
-        if let captured = dependency._capturedOverrides {
-          let id = ObjectIdentifier(captured)
-          if firstMerged == nil {
-            firstMerged = id
-            overrides = captured
-          } else if id != firstMerged, otherMerged.insert(id).inserted {
-            overrides = overrides!.merging(captured)
-          }
-        }
-        if let captured = dependency._capturedContext {
-          context = captured
-        }
+    let layout = _CapturedValuesLayout.of(model)
+    var captures = _Captures()
+    if layout.usesMirror {
+      captures.gather(byReflecting: model)
+    } else {
+      // The properties are read where they are, in the model, which the caller keeps alive.
+      let object = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+      for property in layout.properties {
+        let scope = object.load(fromByteOffset: property.scope, as: UInt.self)
+        captures.add(
+          scope == 0 ? nil : _Scope.scope(at: OpaquePointer(bitPattern: scope)!),
+          object.load(fromByteOffset: property.context, as: DependencyContext?.self))
       }
-      mirror = current.superclassMirror
+      captures.found = layout.carriesValues
     }
-    if !found {
+    if !captures.found {
       guard let record = _ObjectScopes.shared.record(of: model) else { return nil }
-      overrides = record.overrides
-      context = record.context
+      captures.overrides = record.overrides
+      captures.context = record.context
     }
     var values = self
-    if let overrides {
+    if let overrides = captures.overrides {
       if let current = _overrides.scope {
         values._overrides = _Overrides(overrides.merging(current))
       } else {
         values._overrides = _Overrides(overrides)
       }
     }
-    if !_modes.contextIsSet, let context {
+    if !_modes.contextIsSet, let context = captures.context {
       values._context = context
     }
     return values
+  }
+}
+
+/// What the `@Dependency` properties of a model captured, gathered in declaration order: each
+/// distinct scope merged once, later ones winning, and the last context set explicitly.
+private struct _Captures {
+  var overrides: _Scope?
+  var context: DependencyContext?
+  /// Whether the model has a `@Dependency` property at all.
+  var found = false
+  // The scopes merged so far: most models capture one, which needs no set (no allocation); a set
+  // holds the others.
+  private var firstMerged: ObjectIdentifier?
+  private var otherMerged: Set<ObjectIdentifier> = []
+
+  /// Adds the captures of one property.
+  mutating func add(_ scope: _Scope?, _ capturedContext: DependencyContext?) {
+    if let scope {
+      let id = ObjectIdentifier(scope)
+      if firstMerged == nil {
+        firstMerged = id
+        overrides = scope
+      } else if id != firstMerged, otherMerged.insert(id).inserted {
+        overrides = overrides!.merging(scope)
+      }
+    }
+    if let capturedContext { context = capturedContext }
+  }
+
+  /// Adds the captures of every `@Dependency` property `Mirror` reports of `model` (a class that
+  /// reflects itself says what they are).
+  mutating func gather(byReflecting model: AnyObject) {
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        guard let dependency = child.value as? any _HasInitialValues else { continue }
+        found = true
+        add(dependency._capturedOverrides, dependency._capturedContext)
+      }
+      mirror = current.superclassMirror
+    }
   }
 }

@@ -248,8 +248,8 @@ import Testing
       _ = registerValueCallbacks
       let tracker = Tracker()
       let values = (0..<3).map { TrackedValue($0, tracker: tracker) }
-      // Keys 1 and 2 as overlays on key 0; merged into another root, they fold into a canonical
-      // trie where keys 0 and 1 share a collision node.
+      // Keys 1 and 2 as overlays on key 0; another root merged into them lays its key over their
+      // canonical form, a trie where keys 0 and 1 share a collision node.
       var root: OpaquePointer = dck_trie_empty()
       for (key, hash) in [(0, 0x21), (1, 0x21), (2, 0x42)] as [(UInt, UInt64)] {
         let next: OpaquePointer = dck_trie_insert(root, key, hash, values[Int(key)].opaque)
@@ -257,7 +257,7 @@ import Testing
         root = next
       }
       let other: OpaquePointer = dck_trie_insert(dck_trie_empty(), 3, 0x63, values[0].opaque)
-      let folded: OpaquePointer = dck_trie_merge(other, root)
+      let folded: OpaquePointer = dck_trie_merge(root, other)
       dck_trie_dump(root)
       dck_trie_dump(folded)
       for node in [root, other, folded] { dck_trie_release(node) }

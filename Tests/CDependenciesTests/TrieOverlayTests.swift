@@ -2,7 +2,8 @@ import CDependencies
 import Testing
 
 /// Overlay roots (`dck_trie_overlay.c`): an insert adds one small node on top of the root it
-/// starts from, whatever the size of the map; chains fold into a canonical trie past eight.
+/// starts from, whatever the size of the map and the length of the chain; an overlay deeper than
+/// eight also indexes the map below it, sharing the index of the overlay below but one in eight.
 ///
 /// Node counts come from the process-wide debug counter, so the tests that read it run in exit
 /// tests (a fresh process where nothing else touches a trie). Release builds have no counter: there
@@ -22,7 +23,7 @@ import Testing
     return (makeTrie(model, keys: keys), keys, model)
   }
 
-  @Test(.needsDebugChecks) func anInsertIntoALargeMapAddsOneNodeAndFoldsPastEight() async {
+  @Test(.needsDebugChecks) func anInsertIntoALargeMapAddsOneNodeAtAnyDepth() async {
     await #expect(processExitsWith: .success) {
       _ = registerValueCallbacks
       let tracker = Tracker()
@@ -30,7 +31,7 @@ import Testing
       let keys = KeySpace(count: 1_100, scheme: .random, using: &rng)
       var model = TrieModel()
       for key in 0..<UInt(1_000) { model[key] = TrackedValue(Int(key), tracker: tracker) }
-      let base = makeTrie(model, keys: keys)
+      let base = makeCanonicalTrie(model, keys: keys)
       let baseNodes = dck_debug_live_trie_nodes()
 
       // One insert: one node, and the base is untouched.
@@ -89,18 +90,40 @@ import Testing
       #expect(dck_debug_live_trie_nodes() == before)
       dck_trie_release(merged)
 
-      // A chain of nested scopes, one key each: the invariant checker bounds the chain at eight,
-      // and every level reads its own and every outer key.
+      // A chain of nested scopes, one key each, over a canonical root (the override of key 7):
+      // each adds one overlay and takes one value reference; past eight, one in eight also builds
+      // an index of the map below it (in nodes that hold no value), the others share the index of
+      // the overlay they are put on. The invariant checker checks each index, and every level
+      // reads its own and every outer key.
+      #expect(dck_trie_overlay_base(shadow) == nil)
       var roots: [OpaquePointer] = [shadow]
       var expected = model
       expected[1_000] = other
       expected[7] = value
-      for key in UInt(1_003)..<1_030 {
+      var indexing: [Int] = []
+      for (level, key) in (UInt(1_003)..<1_030).enumerated() {
+        let nodesBefore = dck_debug_live_trie_nodes()
+        let valuesBefore = dck_debug_live_trie_values()
         let next: OpaquePointer = dck_trie_insert(roots.last!, key, keys.hash(key), value.opaque)
+        if dck_debug_live_trie_nodes() - nodesBefore > 1 { indexing.append(level + 1) }
+        #expect(dck_debug_live_trie_values() - valuesBefore == 1)  // the new overlay's value
         roots.append(next)
         expected[key] = value
         #expect(trieInvariantsHold(next))
         #expect(trieMismatch(next, expected, keys: keys) == nil)
+      }
+      #expect(indexing == [9, 17, 25])
+
+      // Scopes entered one after another on one scope (requests on a server's base scope): the
+      // index of the overlays put on the 16th level was made when the 17th was, and that level
+      // keeps it: each scope entered on it adds its overlay and nothing else.
+      for key in [UInt(1_030), 1_031, 1_032] {
+        let nodesBefore = dck_debug_live_trie_nodes()
+        let sibling: OpaquePointer = dck_trie_insert(roots[16], key, keys.hash(key), value.opaque)
+        #expect(dck_debug_live_trie_nodes() - nodesBefore == 1)
+        #expect(dck_trie_get(sibling, key, keys.hash(key)) == value.opaque)
+        #expect(trieInvariantsHold(sibling))
+        dck_trie_release(sibling)
       }
       for root in roots { dck_trie_release(root) }
       dck_trie_release(replaced)
@@ -161,8 +184,8 @@ import Testing
         owners.append(owner)
         current = owner.root
       }
-      // Most of them are embedded; past eight overlays the chain folds into an allocated root.
-      #expect(owners.filter(\.isEmbedded).count >= 16)
+      // Every one is embedded: a chain does not fold, however long.
+      #expect(owners.filter(\.isEmbedded).count == owners.count)
 
       // A retain from C keeps the owner (and so the root) alive after the Swift reference is gone.
       let top = owners.last!.root

@@ -161,7 +161,7 @@ final class OwnValueStoreModel {
     #expect(ScopedObject.instances.value == before)
   }
 
-  @Test func aModelsDefaultIsOneInstanceInScopesTheTrieBuiltAfresh() {
+  @Test func aModelsDefaultIsOneInstanceInScopesThatOverrideOuterKeysOrNestDeep() {
     withDependencies {
       $0[OwnValueOuterKey.self] = 1
     } operation: {
@@ -177,7 +177,7 @@ final class OwnValueStoreModel {
         } operation: {
           #expect(model.store === store)
         }
-        // A chain longer than eight overlays: folded into a root of its own.
+        // A chain longer than eight overlays: the deeper ones indexed, none folded.
         withDependencies {
           for index in 0..<12 { setIndexed(index, index, in: &$0) }
         } operation: {

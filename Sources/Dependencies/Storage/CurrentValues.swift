@@ -38,7 +38,7 @@ enum _TaskLocalBinding {
   @inlinable @inline(__always)
   static func pop(_ scope: Unmanaged<_Scope>?) {
     dck_task_local_pop()
-    if let scope { _Scope.recycle(scope) }
+    if let scope { _recycleScope(scope) }
   }
 
   /// Whether the calling code runs outside any task. A binding is then this thread's alone: no
@@ -59,7 +59,7 @@ enum _TaskLocalBinding {
     bound.initialize(to: outer)
     guard let scope = inner._overrides.takeScope() else { return }
     _ = consume inner
-    _Scope.recycle(Unmanaged.passRetained(consume scope))
+    _recycleScope(Unmanaged.passRetained(consume scope))
   }
 }
 

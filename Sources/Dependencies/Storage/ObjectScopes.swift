@@ -13,7 +13,7 @@ import CDependencies
 /// entry pins the object (below) and holds only what `from:` needs (the scope, with its overrides
 /// and the defaults it keeps, and the explicit context; not the cache of default values), only
 /// objects whose class has no `@Dependency` property are recorded (the others carry their scope
-/// themselves, see `carriesItsValues`), and entries whose object is gone are swept out:
+/// themselves, see `_CapturedValuesLayout`), and entries whose object is gone are swept out:
 ///
 /// - **When**: after as many recordings as there were entries left by the previous sweep (at least
 ///   one). With few live objects that is the very next recording (a model dropped in a test has its
@@ -148,6 +148,9 @@ extension DependencyValues {
   /// `withDependencies(from:)`.
   @inlinable @inline(__always)
   static func _recordScopeOfCurrentValues<R>(ofResult result: R) {
+    // A result that cannot be a class (a number, a string, a struct: `_canBeClass` is decided when
+    // the scope's code is specialized) is not recorded, with no runtime call.
+    guard _canBeClass(R.self) != 0 else { return }
     // A class is one reference: reinterpreting it as `AnyObject` is exact, where `as AnyObject`
     // would go through a dynamic cast.
     if R.self is AnyClass, MemoryLayout<R>.size == MemoryLayout<AnyObject>.size {
@@ -157,49 +160,7 @@ extension DependencyValues {
 
   @usableFromInline @inline(never)
   static func _recordScopeOfCurrentValues(of object: AnyObject) {
-    guard !_ObjectScopes.carriesItsValues(object) else { return }
+    guard !_CapturedValuesLayout.of(object).carriesValues else { return }
     _ObjectScopes.shared.record(object, _currentPointer.pointee)
   }
-}
-
-extension _ObjectScopes {
-  /// Whether `object` carries the values it was created with itself: a `@Dependency` property of
-  /// its class (or a superclass), which `withDependencies(from:)` reads instead of any record. Such
-  /// an object is not recorded: a record would only hold its scope (and the defaults the scope
-  /// keeps) longer. Decided once per class, by reflection, then looked up without a lock.
-  static func carriesItsValues(_ object: AnyObject) -> Bool {
-    let id = UInt(bitPattern: ObjectIdentifier(type(of: object)))
-    if let answer = dck_cache_get(classes, id, 0) { return answer == yes.toOpaque() }
-    var compute: () -> UnsafeMutableRawPointer? = {
-      let carries = sequence(first: Mirror(reflecting: object), next: \.superclassMirror)
-        .contains { $0.children.contains { $0.value is any _HasInitialValues } }
-      return (carries ? yes : no).retain().toOpaque()
-    }
-    var answer: UnsafeMutableRawPointer?
-    let status = withUnsafeMutablePointer(to: &compute) { compute in
-      dck_cache_get_or_compute(
-        classes, id, 0,
-        { _, _, info in
-          info!.assumingMemoryBound(to: (() -> UnsafeMutableRawPointer?).self).pointee()
-        },
-        compute, &answer)
-    }
-    precondition(
-      status == DCK_CACHE_FOUND || status == DCK_CACHE_COMPUTED,
-      "swift-dependencies: internal error: class table status \(status.rawValue)")
-    return answer == yes.toOpaque()
-  }
-
-  /// The answers of `carriesItsValues`, by class: never destroyed. `nonisolated(unsafe)`: an
-  /// immutable handle to a C cache, which is safe for concurrent use.
-  nonisolated(unsafe) private static let classes: OpaquePointer = {
-    _ = _registerValueCallbacks
-    return dck_cache_create()!
-  }()
-
-  /// The two answers, as the objects the table stores (immortal).
-  private static let yes = Unmanaged.passRetained(_Answer())
-  private static let no = Unmanaged.passRetained(_Answer())
-
-  private final class _Answer: Sendable {}
 }

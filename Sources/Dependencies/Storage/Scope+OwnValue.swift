@@ -8,14 +8,15 @@ import CDependencies
 // would make two (the scope and the value's box), and leaving it frees one.
 //
 // The root in the scope does not count its own value (that would be a reference of the scope to
-// itself). Every other root that holds the entry — a fold of a longer chain, a merge, a canonical
-// form — holds a *stand-in* instead (`makeStandIn()`: a `_DependencyBox` of the same value, made
-// once, kept by this scope's root), so that no root ever holds the scope through its value. Two
+// itself). Every other root that holds the entry's value — a merge, a canonical form — holds a
+// *stand-in* instead (`makeStandIn()`: a `_DependencyBox` of the same value, made once, kept by
+// this scope's root), so that no root ever holds the scope through its value (the index of a
+// deeper overlay, which holds no value, refers to this scope's overlay: nesting makes none). Two
 // lookups of one override compare equal through `sharedLookup`, which gives the stand-in for the
 // scope.
 //
 // When the trie would build a root of its own rather than an overlay in the scope (a key set below
-// the top overlay, or a full chain), the scope inserts a box as `init(inserting:taking:into:)` does,
+// the top overlay), the scope inserts a box as `init(inserting:taking:into:)` does,
 // and its storage holds a copy of the value that nothing reads.
 //
 // ```swift
@@ -36,24 +37,21 @@ extension _Scope {
   static func setting<Value: Sendable>(
     _ key: _KeyIdentity, to value: __owned Value, in base: __shared _Scope?
   ) -> _Scope {
-    let scope = spare() ?? _Scope()
+    let scope = _settledScope(key, on: base)
     scope.ownValueAddress.initializeMemory(as: Value.self, to: value)
     scope.valueKind = _OwnValueKindOf<Value>.self
     scope.valueNeedsDestroying = !_isPOD(Value.self)
-    scope.settleOwnValue(key, on: base)
+    if scope.handle == dck_trie_empty() { scope.settleBoxOfOwnValue(key, on: base) }
     return scope
   }
 
-  /// Gives a scope that carries its value (whose storage holds it already) its root: `base`'s root
-  /// (or the empty root) with `key` mapped to this scope itself, or, where the trie would build a
-  /// root of its own, to a box of the value (`makeStandIn()`); then its parent.
+  /// Gives a scope that carries its value, and that `_settledScope(_:on:)` could not give its root,
+  /// the root the trie builds with `key` mapped to a box of the value (`makeStandIn()`), and its
+  /// parent.
   @usableFromInline
-  final func settleOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
-    // The base's root is alive (the caller holds `base`) while the new root is built.
-    let baseHandle = base?.handle ?? dck_trie_empty()!
-    if !insertOwnValue(key, into: baseHandle) {
-      insert(key, taking: Unmanaged.passRetained(makeStandIn()), into: baseHandle)
-    }
+  final func settleBoxOfOwnValue(_ key: _KeyIdentity, on base: __shared _Scope?) {
+    insert(
+      key, taking: Unmanaged.passRetained(makeStandIn()), into: base?.handle ?? dck_trie_empty()!)
     settleParent(base)
   }
 
@@ -73,6 +71,25 @@ extension _Scope {
     let valueKind = self.valueKind.take()
     if valueNeedsDestroying, let valueKind { valueKind.destroy(at: ownValueAddress) }
   }
+}
+
+/// A scope whose root maps `key` to the scope itself, whose value the caller then puts in its
+/// storage (the core reads no value while it builds the root), and otherwise equals `base`'s root
+/// (or the empty root), with its parent: one this thread kept spare, or a new one. Where the trie
+/// would build a root of its own (a key set below the top overlay), the scope is left with the
+/// empty root, for `settleBoxOfOwnValue(_:on:)` once the value is in. A function of its own rather
+/// than a static method of `_Scope`, whose call would first ask for the class's metadata (its
+/// `self`), and go through a thunk that drops it.
+///
+/// Clients see it: the inlined scope entry (`_Scope.setting(_:to:in:)`) calls it.
+@usableFromInline
+func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
+  let scope = _Scope.spare() ?? _Scope()
+  // The base's root is alive (the caller holds `base`) while the new root is built.
+  if scope.insertOwnValue(key, into: base?.handle ?? dck_trie_empty()!) {
+    scope.settleParent(base)
+  }
+  return scope
 }
 
 /// The type of the value a scope carries, as what the scope needs of it: a box of the value (its

@@ -26,7 +26,7 @@ extension _Scope {
   /// and otherwise equal the root `base` (borrowed), when that root is an overlay the trie can build
   /// inside this scope (`dck_trie_insert_owner_into`): then returns true. Returns false, and leaves
   /// the scope as it was, when the trie would build a root of its own (a key set below the top
-  /// overlay, or a full chain): the caller inserts a box instead.
+  /// overlay): the caller inserts a box instead.
   final func insertOwnValue(_ key: _KeyIdentity, into base: OpaquePointer) -> Bool {
     guard
       let root = dck_trie_insert_owner_into(

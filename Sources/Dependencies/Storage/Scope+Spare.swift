@@ -11,21 +11,21 @@ import CDependencies
 
 extension _Scope {
   /// A scope this thread kept spare (emptied: the empty root, no parent, no value), if any.
-  @inlinable @inline(__always)
+  @inline(__always)
   static func spare() -> _Scope? {
     guard let spare = dck_spare_scope_take() else { return nil }
     return Unmanaged<_Scope>.fromOpaque(spare).takeRetainedValue()
   }
 
   /// Ends the reference a binding took to its values' scope (`_TaskLocalBinding.push`), after the
-  /// binding ended. When it was the last reference to a scope that carries its value, no weak
+  /// binding ended (through `_recycleScope(_:)`, which the inlined pop calls). When it was the last reference to a scope that carries its value, no weak
   /// reference to the scope was ever formed and it keeps no default (`mayBeKeptSpare`), nothing
   /// else can reach the scope: it is emptied (`empty()`) and kept for this thread's next scope
   /// entry, and its parent, which it referenced, is ended the same way (the scopes of an update that
   /// set several keys). Otherwise (the scope escaped the binding, or does not carry its value, or
   /// the thread keeps as many as it may, or the build has ThreadSanitizer, which keeps none: see
   /// `dck_spare_scope_may_keep`) the reference is released, as the binding's own would have been.
-  @usableFromInline
+  @inline(__always)
   static func recycle(_ reference: Unmanaged<_Scope>) {
     var next: Unmanaged<_Scope>? = reference
     while let reference = next {
@@ -47,4 +47,14 @@ extension _Scope {
     destroyValue()
     return takeParentGivingBackRoot()
   }
+}
+
+/// `_Scope.recycle(_:)`, as the inlined pop of a binding calls it: a function of its own rather
+/// than a static method, whose call would first ask for the class's metadata (its `self`), and go
+/// through a thunk that drops it.
+///
+/// Clients see it: the inlined pop ends the binding's reference to its scope through it.
+@usableFromInline
+func _recycleScope(_ reference: Unmanaged<_Scope>) {
+  _Scope.recycle(reference)
 }

@@ -78,7 +78,7 @@ final class _Scope: @unchecked Sendable {
   /// Its parent is the scope whose root the new root keeps alive (`dck_trie_overlay_base`):
   /// `base` for a new key (an overlay on `base`'s root), `base`'s parent when the new root
   /// replaces `base`'s own override, none for a root the trie built afresh (a key set further
-  /// out, or a long chain folded). So the link keeps alive nothing the root does not: never a
+  /// out, or a merge). So the link keeps alive nothing the root does not: never a
   /// value the new root replaced (a value holding the scope that replaced it would otherwise close
   /// a cycle).
   ///
@@ -93,7 +93,7 @@ final class _Scope: @unchecked Sendable {
   }
 
   /// A scope of the empty root, which `setting(_:to:in:)` gives its value and its root right away
-  /// (`settleOwnValue(_:on:)`), before anyone else can see it.
+  /// (`_settledScope(_:on:)`), before anyone else can see it.
   @usableFromInline init() { handle = dck_trie_empty() }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).

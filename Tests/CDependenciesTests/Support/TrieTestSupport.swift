@@ -142,6 +142,21 @@ func makeTrie(_ model: TrieModel, keys: KeySpace, order: [UInt]? = nil) -> Opaqu
   return root
 }
 
+/// A canonical root (+1: no overlay, as a merge or a removal makes) holding `model`, of two keys
+/// or more: the merge of two roots built by `makeTrie`, each with half of the keys.
+func makeCanonicalTrie(_ model: TrieModel, keys: KeySpace) -> OpaquePointer {
+  precondition(model.count >= 2, "a merge of two non-empty halves")
+  let sorted = model.keys.sorted()
+  let lower = Set(sorted[..<(sorted.count / 2)])
+  let first = makeTrie(model.filter { lower.contains($0.key) }, keys: keys)
+  let second = makeTrie(model.filter { !lower.contains($0.key) }, keys: keys)
+  let merged: OpaquePointer = dck_trie_merge(first, second)
+  dck_trie_release(first)
+  dck_trie_release(second)
+  precondition(dck_trie_overlay_base(merged) == nil, "a merge of two halves is canonical")
+  return merged
+}
+
 /// `model` overlaid with `other`: the model of `dck_trie_merge(model, other)`.
 func mergedModel(_ model: TrieModel, _ other: TrieModel) -> TrieModel {
   model.merging(other) { _, new in new }
