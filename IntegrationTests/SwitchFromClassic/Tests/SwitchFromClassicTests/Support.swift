@@ -9,27 +9,33 @@ let repository = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent()
 let fixture = repository.appendingPathComponent(
   "IntegrationTests/SwitchFromClassic/Fixture")
+/// Where the tests run the plugin from this library's package (`--scratch-path`): one place for
+/// all of them, kept between runs, so that its tool is built once. SwiftPM lets one process at a
+/// time use it; the others wait. Not the package's own .build: `make test` runs this package's
+/// tests while the package part builds and tests in that one, which SwiftPM would keep them
+/// waiting for.
+let pluginBuild = repository.appendingPathComponent(
+  "IntegrationTests/SwitchFromClassic/.build/plugin-build")
+
 /// `swift package switch-from-classic` on the package in `directory`, run from this library's
-/// package as a user runs it from a checkout: in the package's own build folder, where `make test`'s
-/// package part has built the plugin's tool already (SwiftPM lets one process at a time use it;
-/// the others wait).
+/// package as a user runs it from a checkout, in ``pluginBuild``.
 func switchFromClassic(packageDir directory: URL) -> [String] {
   [
     "package", "--package-path", repository.path,
+    "--scratch-path", pluginBuild.path,
     "switch-from-classic", "--package-dir", directory.path,
   ]
 }
 
-/// The tool the plugin runs, as the plugin built it in this library's build folder, to run
-/// without SwiftPM in between.
+/// The tool the plugin built in ``pluginBuild``, to run without SwiftPM in between.
 func builtTool() -> URL? {
-  let files = FileManager.default
-  let build = repository.appendingPathComponent(".build")
-  for platform in (try? files.contentsOfDirectory(atPath: build.path)) ?? [] {
+  let walker = FileManager.default.enumerator(at: pluginBuild, includingPropertiesForKeys: nil)
+  while let url = walker?.nextObject() as? URL {
     // SwiftPM 6.3 names a plugin's tool `<product>-tool`.
-    for name in ["SwitchFromClassicTool-tool", "SwitchFromClassicTool"] {
-      let tool = build.appendingPathComponent("\(platform)/debug/\(name)")
-      if files.isExecutableFile(atPath: tool.path) { return tool }
+    if ["SwitchFromClassicTool", "SwitchFromClassicTool-tool"].contains(url.lastPathComponent),
+      FileManager.default.isExecutableFile(atPath: url.path)
+    {
+      return url
     }
   }
   return nil
@@ -50,7 +56,8 @@ func namedStatus(_ output: String) -> Int32? {
 
 /// The flags `make test` builds the integration packages with (scripts/run-tests.py: the shared
 /// module cache, no index of the system modules; one a line), for the fixtures' `swift build`,
-/// `swift test` and `swift run`. None when the tests run without it.
+/// `swift test` and `swift run`, and the plugin's build of its tool (`swift package`). None when
+/// the tests run without it.
 let buildFlags =
   ProcessInfo.processInfo.environment["SWITCH_FROM_CLASSIC_BUILD_FLAGS"]?
   .split(separator: "\n").map(String.init) ?? []
@@ -61,7 +68,7 @@ func swift(
   _ arguments: [String], in directory: URL, unsetting: [String] = [], setting: [String] = []
 ) throws -> (Int32, String) {
   var arguments = arguments
-  if let command = arguments.first, ["build", "test", "run"].contains(command) {
+  if let command = arguments.first, ["build", "test", "run", "package"].contains(command) {
     arguments.insert(contentsOf: buildFlags, at: 1)
   }
   return try run(
