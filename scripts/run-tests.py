@@ -6,10 +6,10 @@ Usage: scripts/run-tests.py [--verbose] [--release | --integration]
 Five parts, each a `swift test` (the SWIFT environment variable names another swift), in three
 lanes that run at the same time: package, then serial-executor; integration, then module-aliases;
 switch-from-classic. On two cores, each part's build fills the time that another leaves a core
-idle (a module waiting for the one it imports, a link, a test run). A part's block of lines (its `===` line, when it was built, how it exited, after
-how many seconds and with how much CPU time, user and system, of its whole process tree) is
-printed when it ends; `---` lines say when each starts and is built. --integration runs the
-integration packages only (`make integration`).
+idle (a module waiting for the one it imports, a link, a test run). A part's block of lines (its
+`===` line, when it was built, how it exited, after how many seconds and with how much CPU time,
+user and system, of its whole process tree) is printed when it ends; `---` lines say when each
+starts and is built. --integration runs the integration packages only (`make integration`).
 
   package          the package's own tests (Tests/), debug build, except those of
                    withMainSerialExecutor; with --parallel, so that each XCTest method runs in a
@@ -29,20 +29,21 @@ integration packages only (`make integration`).
                    one with the real swift-custom-dump from ../shared/vendor (CustomDumpCLI)
 
 With --release (`make release-checks`), only the first two parts run, one after the other, in a
-release build (`-c release`), with --parallel, and with --disable-testable-imports: the library modules are then
-compiled as `swift build -c release` compiles them, so the build is shared with a later
+release build (`-c release`), with --parallel, and with --disable-testable-imports: the library
+modules are then compiled as `swift build -c release` compiles them, so the build is shared with a
+later
 `swift build -c release --product Benchmarks` (or `swift run -c release Benchmarks`), which
 finds them built. Their logs are .build/test-logs/<part>-release.log.
 
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
 (all of it with --verbose or VERBOSE=1: as it comes when the parts run one after the other, each
-part's whole when it ends when they run at the same time). At the end comes one table: suites and tests per part and
-framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
-(expected: see the article "Working on the package"), each part's exit status, and a closing line
-`tests: N passed, N failed, N skipped`. When a part fails, its failures and the end of its log are
-printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_IDLE_TIMEOUT
-seconds (default 600) is ended, with every process it started, as hung, and the tests that had
-not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
+part's when it ends when they run at the same time). At the end comes one table: suites and tests
+per part and framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given),
+known issues (expected: see the article "Working on the package"), each part's exit status, and a
+closing line `tests: N passed, N failed, N skipped`. When a part fails, its failures and the end
+of its log are printed; under CI (CI=true) its whole log. A part that prints nothing for
+TEST_IDLE_TIMEOUT seconds (default 600) is ended, with every process it started, as hung, and the
+tests that had not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
 test, a hang, or no test summary at all (build failure, crash).
 
 Under --parallel, SwiftPM prints a line `[i/N] Testing Module.Class/method` as each XCTest method
@@ -250,7 +251,8 @@ def run_part(name, directory, arguments, swift, verbose, idle_timeout, clock_sta
     and a `---` line says when it starts and when it is built."""
     log_path = os.path.join(LOGS, f"{name}.log")
     heading = (f"=== {name}: swift test {' '.join(arguments)} in"
-               f" {os.path.relpath(directory, ROOT) or '.'} (log: {os.path.relpath(log_path, ROOT)})")
+               f" {os.path.relpath(directory, ROOT) or '.'}"
+               f" (log: {os.path.relpath(log_path, ROOT)})")
     start = time.monotonic()
     block = []
 
@@ -516,10 +518,16 @@ def main():
     alongside = len(lanes) > 1
     finished = [[] for _ in lanes]
 
+    broken = []
+
     def run_lane(index):
         for name, directory, arguments in lanes[index]:
-            finished[index].append(run_part(name, directory, arguments, swift, verbose,
-                                            idle_timeout, clock_start, alongside))
+            try:
+                finished[index].append(run_part(name, directory, arguments, swift, verbose,
+                                                idle_timeout, clock_start, alongside))
+            except Exception as error:  # the part could not run: the run fails, saying why
+                broken.append(f"{name}: {error!r}")
+                return
 
     threads = [threading.Thread(target=run_lane, args=(index,), daemon=True)
                for index in range(len(lanes))]
@@ -544,6 +552,9 @@ def main():
         cpu = sum(result["cpu"] for result in results)
         print(f"\n{title}: {wall:.0f} s, {cpu:.0f} s of CPU in the parts' processes"
               f" ({len(lanes)} lanes of parts at the same time)", flush=True)
+    if broken:
+        print(f"\n{title}: FAILED: parts that could not run: {'; '.join(broken)}")
+        return 1
     failures = [r for r in results if part_failed(r)]
     for r in failures:
         report_failure(r)
