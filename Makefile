@@ -41,21 +41,22 @@ release-checks: deps
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --release
 
 ## Runs the whole test suite (debug build, with --parallel: each XCTest method in a process of its
-## own; the withMainSerialExecutor tests in a `swift test` of their own), then the three integration
-## packages (ClassicUser, ModuleAliases/AliasUser, SwitchFromClassic), each with its output in
-## .build/test-logs/, and ends with one summary of all (scripts/run-tests.py); VERBOSE=1 shows the
-## whole output as it comes. Fails when any part fails. SwitchFromClassic resolves real
-## packages from ../shared/vendor (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
+## own; the withMainSerialExecutor tests in a `swift test` of their own) and the three integration
+## packages (ClassicUser, ModuleAliases/AliasUser, SwitchFromClassic), in two lanes at the same
+## time, each part with its output in .build/test-logs/, and ends with one summary of all
+## (scripts/run-tests.py: each part's time and CPU time); VERBOSE=1 shows each part's whole output.
+## Fails when any part fails. SwitchFromClassic resolves real packages from ../shared/vendor
+## (scripts/vendor-mirrors.sh; VENDOR=DIR names another folder).
 test: deps
 	$(REQUIRE_PYTHON)
 	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py
 
 ## Builds and tests the integration packages (IntegrationTests/), which use this one as a
-## dependency: ClassicUser, ModuleAliases/AliasUser and SwitchFromClassic.
+## dependency: ClassicUser, ModuleAliases/AliasUser and SwitchFromClassic, as `make test` runs
+## them (scripts/run-tests.py --integration).
 integration: deps
-	cd IntegrationTests/ClassicUser && $(SWIFT) test
-	cd IntegrationTests/ModuleAliases/AliasUser && $(SWIFT) test
-	cd IntegrationTests/SwitchFromClassic && $(SWIFT) test
+	$(REQUIRE_PYTHON)
+	SWIFT="$(SWIFT)" $(PYTHON) scripts/run-tests.py --integration
 
 ## Runs the four examples of the package (Examples/); their tests run with `make test`
 ## (Tests/ExamplesTests). The server example, a package of its own, has `make server-check`.

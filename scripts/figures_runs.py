@@ -100,8 +100,15 @@ def parts_text(section):
         if "seconds" not in part:
             continue
         text = f"{part['name']} {part['seconds']:,} s"
+        details = []
+        if "startSeconds" in part:
+            details.append(f"from {part['startSeconds']:,} s in")
         if "buildSeconds" in part:
-            text += f" ({part['buildSeconds']:,} s of it building)"
+            details.append(f"{part['buildSeconds']:,} s of it building")
+        if "cpuSeconds" in part:
+            details.append(f"{part['cpuSeconds']:,} s of CPU")
+        if details:
+            text += f" ({', '.join(details)})"
         shown.append(text)
     return ", ".join(shown)
 

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Runs every test of the repository (`make test`) and ends with one summary of all of them.
 
-Usage: scripts/run-tests.py [--verbose] [--release]
+Usage: scripts/run-tests.py [--verbose] [--release | --integration]
 
-Five parts run one after the other, each with `swift test` (the SWIFT environment variable names
-another swift):
+Five parts, each a `swift test` (the SWIFT environment variable names another swift), in three
+lanes that run at the same time: package, then serial-executor; integration, then module-aliases;
+switch-from-classic. On two cores, each part's build fills the time that another leaves a core
+idle (a module waiting for the one it imports, a link, a test run). A part's block of lines (its
+`===` line, when it was built, how it exited, after how many seconds and with how much CPU time,
+user and system, of its whole process tree) is printed when it ends; `---` lines say when each
+starts and is built. --integration runs the integration packages only (`make integration`).
 
   package          the package's own tests (Tests/), debug build, except those of
                    withMainSerialExecutor; with --parallel, so that each XCTest method runs in a
@@ -23,20 +28,22 @@ another swift):
                    end to end on fixtures that list stand-ins of the classic satellites, and on
                    one with the real swift-custom-dump from ../shared/vendor (CustomDumpCLI)
 
-With --release (`make release-checks`), only the first two parts run, in a release build
-(`-c release`), with --parallel, and with --disable-testable-imports: the library modules are then
-compiled as `swift build -c release` compiles them, so the build is shared with a later
+With --release (`make release-checks`), only the first two parts run, one after the other, in a
+release build (`-c release`), with --parallel, and with --disable-testable-imports: the library
+modules are then compiled as `swift build -c release` compiles them, so the build is shared with a
+later
 `swift build -c release --product Benchmarks` (or `swift run -c release Benchmarks`), which
 finds them built. Their logs are .build/test-logs/<part>-release.log.
 
 Each part's whole output goes to .build/test-logs/<part>.log; the terminal shows one line per step
-(all of it with --verbose or VERBOSE=1). At the end comes one table: suites and tests per part and
-framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given), known issues
-(expected: see the article "Working on the package"), each part's exit status, and a closing line
-`tests: N passed, N failed, N skipped`. When a part fails, its failures and the end of its log are
-printed; under CI (CI=true) its whole log. A part that prints nothing for TEST_IDLE_TIMEOUT
-seconds (default 600) is ended, with every process it started, as hung, and the tests that had
-not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
+(all of it with --verbose or VERBOSE=1: as it comes when the parts run one after the other, each
+part's when it ends when they run at the same time). At the end comes one table: suites and tests
+per part and framework (XCTest, Swift Testing), passed, failed, skipped (with the reason given),
+known issues (expected: see the article "Working on the package"), each part's exit status, and a
+closing line `tests: N passed, N failed, N skipped`. When a part fails, its failures and the end
+of its log are printed; under CI (CI=true) its whole log. A part that prints nothing for
+TEST_IDLE_TIMEOUT seconds (default 900) is ended, with every process it started, as hung, and the
+tests that had not finished are named. Exits 1 when any part fails: non-zero exit status of `swift test`, a failed
 test, a hang, or no test summary at all (build failure, crash).
 
 Under --parallel, SwiftPM prints a line `[i/N] Testing Module.Class/method` as each XCTest method
@@ -65,11 +72,39 @@ PACKAGE_PARTS = [
 # --release: without -enable-testing (no test uses @testable import), the library modules are
 # compiled as `swift build -c release` compiles them, and a later release build reuses them.
 RELEASE_ARGUMENTS = ["-c", "release", "--disable-testable-imports"]
-INTEGRATION_PARTS = [
-    ("integration", os.path.join(ROOT, "IntegrationTests", "ClassicUser"), []),
-    ("module-aliases", os.path.join(ROOT, "IntegrationTests", "ModuleAliases", "AliasUser"), []),
-    ("switch-from-classic", os.path.join(ROOT, "IntegrationTests", "SwitchFromClassic"), []),
+INTEGRATION = os.path.join(ROOT, "IntegrationTests")
+# The integration packages, in two lanes that run at the same time, and at the same time as the
+# package's parts (`make test`). Each builds this package again, as a dependency of its own, in its
+# own .build (SwitchFromClassic's tests run the plugin in a scratch path of their own; see its
+# Support.swift), and so none waits for another.
+INTEGRATION_LANES = [
+    [("integration", os.path.join(INTEGRATION, "ClassicUser")),
+     ("module-aliases", os.path.join(INTEGRATION, "ModuleAliases", "AliasUser"))],
+    [("switch-from-classic", os.path.join(INTEGRATION, "SwitchFromClassic"))],
 ]
+# The environment variable through which the integration packages' flags reach the builds that
+# SwitchFromClassic's tests start (one flag a line; see its Support.swift).
+FIXTURE_FLAGS_VARIABLE = "SWITCH_FROM_CLASSIC_BUILD_FLAGS"
+
+
+def integration_flags(swift):
+    """Flags for the builds of the integration packages and of the fixtures their tests build,
+    which change no compiled code, only what each build does again that another has done:
+
+    - the compiler's module cache is the root package's (SwiftPM's bin folder's ModuleCache, the
+      package part's): the modules the compiler builds from textual interfaces and C headers
+      (Glibc, Foundation's C shims, Testing, _Concurrency, …; 50 MB) are built once for every
+      package, not once per package. The cache is made to be shared (Xcode shares one across
+      all projects); each entry is keyed by the compiler options it was built with.
+    - -index-ignore-system-modules: the index store that SwiftPM writes in a debug build (it finds
+      the XCTest methods with it) holds these packages' modules, not the system's again.
+    """
+    bin_path = subprocess.run([swift, "build", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    module_cache = os.path.join(bin_path, "ModuleCache")
+    return ["-Xswiftc", "-index-ignore-system-modules",
+            "-Xswiftc", "-module-cache-path", "-Xswiftc", module_cache]
+
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # XCTest under --parallel: SwiftPM's line for each test method as it ends.
@@ -183,11 +218,55 @@ def end_session(process):
             pass
 
 
-def run_part(name, directory, arguments, swift, verbose, idle_timeout):
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def tree_cpu_seconds(pid):
+    """The CPU time (user + system) that `pid` and the processes it started have used so far:
+    each live process's own and that of its children it has waited for (Linux /proc; None
+    elsewhere)."""
+    if not os.path.isdir("/proc"):
+        return None
+    ticks = 0
+    for process in [pid] + descendants(pid):
+        try:
+            with open(f"/proc/{process}/stat", encoding="utf-8", errors="replace") as f:
+                # After the command name: state is field 3; utime, stime, cutime, cstime 14 to 17.
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += sum(int(field) for field in fields[11:15])
+        except (OSError, IndexError, ValueError):
+            continue
+    return ticks / CLOCK_TICKS
+
+
+# One part's lines at a time on the terminal, when parts run at the same time.
+PRINTING = threading.Lock()
+# The parts' `swift test` processes still running (ended with their trees on an interrupt).
+RUNNING = set()
+
+
+def run_part(name, directory, arguments, swift, verbose, idle_timeout, clock_start, alongside):
+    """Runs one part's `swift test`. With `alongside` (other parts run at the same time), the
+    part's block (its `===` line, when it was built, how it exited) is printed whole when it ends,
+    and a `---` line says when it starts and when it is built."""
     log_path = os.path.join(LOGS, f"{name}.log")
-    print(f"=== {name}: swift test {' '.join(arguments)} in {os.path.relpath(directory, ROOT) or '.'}"
-          f" (log: {os.path.relpath(log_path, ROOT)})", flush=True)
+    heading = (f"=== {name}: swift test {' '.join(arguments)} in"
+               f" {os.path.relpath(directory, ROOT) or '.'}"
+               f" (log: {os.path.relpath(log_path, ROOT)})")
     start = time.monotonic()
+    block = []
+
+    def say(text, progress=None):
+        with PRINTING:
+            if not alongside:
+                print(text, flush=True)
+            else:
+                block.append(text)
+                if progress:
+                    print(f"--- {name}: {progress} ({time.monotonic() - clock_start:.0f} s in)",
+                          flush=True)
+
+    say(heading, "started")
     lines = []
     last_output = [time.monotonic()]
     hung = threading.Event()
@@ -200,15 +279,19 @@ def run_part(name, directory, arguments, swift, verbose, idle_timeout):
         errors="replace",
     )
 
+    ended = threading.Event()
+
     def watchdog():
-        while process.poll() is None:
+        # Not process.poll(): that would reap the process before the wait4 below.
+        while not ended.wait(1):
             if time.monotonic() - last_output[0] > idle_timeout:
                 hung.set()
                 end_session(process)
                 return
-            time.sleep(1)
 
+    RUNNING.add(process)
     threading.Thread(target=watchdog, daemon=True).start()
+    build_cpu = None
     try:
         with open(log_path, "w", encoding="utf-8") as log:
             for line in process.stdout:
@@ -216,24 +299,42 @@ def run_part(name, directory, arguments, swift, verbose, idle_timeout):
                 log.write(line)
                 log.flush()
                 lines.append(line)
-                if verbose:
+                if verbose and not alongside:
                     sys.stdout.write(line)
                     sys.stdout.flush()
                 elif line.startswith("Build complete!"):
-                    print(f"    built after {time.monotonic() - start:.0f} s; running the tests",
-                          flush=True)
-            status = process.wait()
+                    build_cpu = tree_cpu_seconds(process.pid)
+                    cpu = f" (CPU {build_cpu:.0f} s)" if build_cpu is not None else ""
+                    say(f"    built after {time.monotonic() - start:.0f} s{cpu}; running the tests",
+                        "built")
+            # wait4, not wait: the CPU time of the part's whole process tree, as it ends.
+            _, wait_status, usage = os.wait4(process.pid, 0)
+            process.returncode = status = os.waitstatus_to_exitcode(wait_status)
+            ended.set()
     except KeyboardInterrupt:
         end_session(process)
         raise
+    finally:
+        ended.set()
+        RUNNING.discard(process)
     result = parse(lines)
     result.update(name=name, status=status, log=log_path, lines=lines, hung=hung.is_set(),
-                  idle_timeout=idle_timeout, seconds=time.monotonic() - start)
+                  idle_timeout=idle_timeout, seconds=time.monotonic() - start,
+                  cpu=usage.ru_utime + usage.ru_stime, build_cpu=build_cpu)
+    cpu = f"CPU {result['cpu']:.0f} s"
+    if alongside:
+        cpu += f"; started {start - clock_start:.0f} s in"
     if result["hung"]:
-        print(f"    no output for {idle_timeout} s: ended after {result['seconds']:.0f} s",
-              flush=True)
+        say(f"    no output for {idle_timeout} s: ended after {result['seconds']:.0f} s ({cpu})")
     else:
-        print(f"    swift test exited {status} after {result['seconds']:.0f} s", flush=True)
+        say(f"    swift test exited {status} after {result['seconds']:.0f} s ({cpu})")
+    if alongside:
+        with PRINTING:
+            print("\n".join(block), flush=True)
+        if verbose:
+            with PRINTING:
+                sys.stdout.writelines(lines)
+                sys.stdout.flush()
     return result
 
 
@@ -398,24 +499,64 @@ def summary(results, title):
 def main():
     verbose = "--verbose" in sys.argv[1:] or os.environ.get("VERBOSE") not in (None, "", "0")
     release = "--release" in sys.argv[1:]
+    integration_only = "--integration" in sys.argv[1:]
+    swift = os.environ.get("SWIFT", "swift")
     if release:
         title = "make release-checks"
-        parts = [(f"{name}-release", directory, RELEASE_ARGUMENTS + arguments)
-                 for name, directory, arguments in PACKAGE_PARTS]
+        lanes = [[(f"{name}-release", directory, RELEASE_ARGUMENTS + arguments)
+                  for name, directory, arguments in PACKAGE_PARTS]]
     else:
-        title = "make test"
-        parts = PACKAGE_PARTS + INTEGRATION_PARTS
-    swift = os.environ.get("SWIFT", "swift")
-    # A test that never finishes would otherwise hold CI until its time is up.
-    idle_timeout = int(os.environ.get("TEST_IDLE_TIMEOUT", "600"))
+        title = "make integration" if integration_only else "make test"
+        flags = integration_flags(swift)
+        os.environ[FIXTURE_FLAGS_VARIABLE] = "\n".join(flags)
+        lanes = ([] if integration_only else [PACKAGE_PARTS]) + [
+            [(name, directory, flags) for name, directory in lane] for lane in INTEGRATION_LANES]
+    # A test that never finishes would otherwise hold CI until its time is up. Fifteen minutes:
+    # SwitchFromClassic's tests print nothing while they build their fixtures, which takes several
+    # minutes on a loaded machine while the other lanes build too.
+    idle_timeout = int(os.environ.get("TEST_IDLE_TIMEOUT", "900"))
     os.makedirs(LOGS, exist_ok=True)
-    results = []
+    clock_start = time.monotonic()
+    alongside = len(lanes) > 1
+    finished = [[] for _ in lanes]
+
+    broken = []
+
+    def run_lane(index):
+        for name, directory, arguments in lanes[index]:
+            try:
+                finished[index].append(run_part(name, directory, arguments, swift, verbose,
+                                                idle_timeout, clock_start, alongside))
+            except Exception as error:  # the part could not run: the run fails, saying why
+                broken.append(f"{name}: {error!r}")
+                return
+
+    threads = [threading.Thread(target=run_lane, args=(index,), daemon=True)
+               for index in range(len(lanes))]
     try:
-        for name, directory, arguments in parts:
-            results.append(run_part(name, directory, arguments, swift, verbose, idle_timeout))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.5)
     except KeyboardInterrupt:
+        for process in list(RUNNING):
+            end_session(process)
         print("\ninterrupted")
         return 130
+    # The summary lists the parts in the order of the list at the top, whichever ended first.
+    order = [name for name, _, _ in PACKAGE_PARTS] + [name for lane in INTEGRATION_LANES
+                                                      for name, _ in lane]
+    results = sorted((result for lane in finished for result in lane),
+                     key=lambda result: order.index(result["name"].removesuffix("-release")))
+    wall = time.monotonic() - clock_start
+    if alongside:
+        cpu = sum(result["cpu"] for result in results)
+        print(f"\n{title}: {wall:.0f} s, {cpu:.0f} s of CPU in the parts' processes"
+              f" ({len(lanes)} lanes of parts at the same time)", flush=True)
+    if broken:
+        print(f"\n{title}: FAILED: parts that could not run: {'; '.join(broken)}")
+        return 1
     failures = [r for r in results if part_failed(r)]
     for r in failures:
         report_failure(r)

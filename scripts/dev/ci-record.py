@@ -15,8 +15,10 @@ What it reads from the log, all of it printed by `.ci/run` and the scripts it ru
   a failed one), then `total SECONDSs`, and `load average A B C` when the run ended;
 - within the steps `tests (make test)` and `release tests (--parallel)` (scripts/run-tests.py): each
   part's `=== PART: swift test …` line, its `built after N s` and `swift test exited S after N s`
-  lines, the summary table's rows (suites, tests, passed, failed, skipped and known issues per part
-  and framework) and the closing `tests: N passed, N failed, N skipped`.
+  lines (`(CPU N s; started N s in)` after the latter: the part's CPU time, and when it started
+  when the parts ran at the same time), the summary table's rows (suites, tests, passed, failed,
+  skipped and known issues per part and framework) and the closing
+  `tests: N passed, N failed, N skipped`.
 
 --machine describes the machine the run had to itself ("a 2-core VM with nothing else running"):
 the log cannot tell whether other work shared it, only its load average at both ends.
@@ -42,7 +44,8 @@ STEP_START = re.compile(r"^=== (?P<name>.+) \(\d+s\)$")
 PART_START = re.compile(r"^=== (?P<name>[\w-]+): swift test ")
 PART_BUILT = re.compile(r"^\s+built after (\d+) s")
 PART_END = re.compile(r"^\s+(?:swift test exited (?P<status>-?\d+)|no output for \d+ s: ended) after"
-                      r" (?P<seconds>\d+) s")
+                      r" (?P<seconds>\d+) s"
+                      r"(?: \(CPU (?P<cpu>\d+) s(?:; started (?P<start>\d+) s in)?\))?")
 SUMMARY_ROW = re.compile(
     r"^(?P<part>[\w-]+)?\s+(?P<framework>XCTest|Swift Testing)\s+(?P<suites>\d+)\s+(?P<tests>\d+)"
     r"\s+(?P<passed>\d+)\s+(?P<failed>\d+)\s+(?P<skipped>\d+)\s+(?P<known>\d+)(?:\s+-?\d+)?$")
@@ -93,6 +96,10 @@ def parse(lines, machine):
             part = section["parts"][-1]
             part["seconds"] = int(match["seconds"])
             part["status"] = int(match["status"]) if match["status"] is not None else "hung"
+            if match["cpu"] is not None:
+                part["cpuSeconds"] = int(match["cpu"])
+            if match["start"] is not None:
+                part["startSeconds"] = int(match["start"])
         elif match := SUMMARY_ROW.match(line):
             part = match["part"] or (section["rows"][-1]["part"] if section["rows"] else None)
             section["rows"].append({

@@ -32,11 +32,7 @@ import Testing
     #expect(refused != 0)
     #expect(refusal.contains("declare targets with a conflicting name"), "\(refusal)")
 
-    let plugin = [
-      "package", "--package-path", repository.path,
-      "--scratch-path", pluginBuild.path,
-      "switch-from-classic", "--package-dir", cli.path,
-    ]
+    let plugin = switchFromClassic(packageDir: cli)
     let (helped, help) = try swift(plugin + ["--help"], in: work)
     #expect(helped == 0, "\(help)")
     #expect(help.contains("usage: SwitchFromClassicTool"), "\(help)")

@@ -26,12 +26,7 @@ private func workspace(_ manifests: [String: String]) throws -> URL {
 
 /// The plugin, run from this library's package on `work/App`.
 private func plugin(_ work: URL, _ extra: [String] = []) throws -> (Int32, String) {
-  try swift(
-    [
-      "package", "--package-path", repository.path,
-      "--scratch-path", pluginBuild.path,
-      "switch-from-classic", "--package-dir", work.appendingPathComponent("App").path,
-    ] + extra, in: work)
+  try swift(switchFromClassic(packageDir: work.appendingPathComponent("App")) + extra, in: work)
 }
 
 /// Manifests the tool once wrote broken (a one-line list, a satellite in a variable, a URL in

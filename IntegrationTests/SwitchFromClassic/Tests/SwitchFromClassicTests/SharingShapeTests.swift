@@ -31,30 +31,12 @@ import Testing
     return work
   }
 
-  /// The tool the plugin built in ``pluginBuild``, to run without SwiftPM in between.
-  private func builtTool() -> URL? {
-    let walker = FileManager.default.enumerator(at: pluginBuild, includingPropertiesForKeys: nil)
-    while let url = walker?.nextObject() as? URL {
-      // SwiftPM 6.3 names a plugin's tool `<product>-tool`.
-      if ["SwitchFromClassicTool", "SwitchFromClassicTool-tool"].contains(url.lastPathComponent),
-        FileManager.default.isExecutableFile(atPath: url.path)
-      {
-        return url
-      }
-    }
-    return nil
-  }
-
   @Test func theToolSaysWhatIsLeftAndEachStatusTellsWrittenFromRefused() throws {
     let work = try workspace()
     defer { try? FileManager.default.removeItem(at: work) }
     let sharing = work.appendingPathComponent("Sharing")
     let manifest = sharing.appendingPathComponent("Package.swift")
-    let plugin = [
-      "package", "--package-path", repository.path,
-      "--scratch-path", pluginBuild.path,
-      "switch-from-classic", "--package-dir", sharing.path, "--apply",
-    ]
+    let plugin = switchFromClassic(packageDir: sharing) + ["--apply"]
     let original = try String(contentsOf: manifest, encoding: .utf8)
 
     // 1. Refused, nothing written: combine-schedulers' product needs code changes first.

@@ -25,11 +25,7 @@ import Testing
     #expect(refusal.contains("declare targets with a conflicting name"))
 
     // So the plugin runs from this library's package (for a user: its checkout).
-    let plugin = [
-      "package", "--package-path", repository.path,
-      "--scratch-path", pluginBuild.path,
-      "switch-from-classic", "--package-dir", app.path,
-    ]
+    let plugin = switchFromClassic(packageDir: app)
     let (printed, shown) = try swift(plugin, in: work)
     #expect(printed == 0, "\(shown)")
     #expect(shown.contains("drop the package xctest-dynamic-overlay"))
