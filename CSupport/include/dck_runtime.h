@@ -74,6 +74,14 @@ void dck_keypath_setter_call(const void *setter, const void *arguments, const vo
  * header.
  */
 
+/**
+ * Binds the value at `value` (taken: the memory is left uninitialised), of the type whose metadata
+ * is `type`, to the Swift task-local whose `TaskLocal` object is `key`: dck_task_local_push_taking
+ * in the C calling convention, for a caller that holds the value in memory already (a scope entry at
+ * the root builds its values in the memory it binds them from).
+ */
+void dck_task_local_push_value(const void *key, void *value, const void *type);
+
 /** Ends the innermost task-local binding of the calling task (or thread), destroying its value. */
 void dck_task_local_pop(void);
 

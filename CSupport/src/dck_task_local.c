@@ -42,6 +42,10 @@ __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void
   swift_task_localValuePush(key, value, type);
 }
 
+void dck_task_local_push_value(const void *key, void *value, const void *type) {
+  swift_task_localValuePush(key, value, type);
+}
+
 void dck_task_local_pop(void) {
   swift_task_localValuePop();
 }

@@ -34,9 +34,12 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   let current = DependencyValues._currentBinding
-  var values = DependencyValues._copyForScope(of: current)
+  guard let bound = current.bound else {
+    return try DependencyValues._bindAtRoot(current.values, updateValuesForOperation, operation)
+  }
+  var values = bound.pointee
   try values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, over: current.bound, operation)
+  return try DependencyValues._bind(consume values, over: bound, operation)
 }
 
 /// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
@@ -60,9 +63,13 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   let current = DependencyValues._currentBinding
-  var values = DependencyValues._copyForScope(of: current)
+  guard let bound = current.bound else {
+    return try DependencyValues._bindAtRoot(
+      current.values, { (values) throws(E) in updateValuesForOperation(&values) }, operation)
+  }
+  var values = bound.pointee
   values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, over: current.bound, operation)
+  return try DependencyValues._bind(consume values, over: bound, operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.
@@ -170,6 +177,35 @@ extension DependencyValues {
     _ values: consuming DependencyValues, _ operation: () throws(E) -> R
   ) throws(E) -> R {
     let scope = _TaskLocalBinding.push(values)
+    defer { _TaskLocalBinding.pop(scope) }
+    let result = try operation()
+    _recordScopeOfCurrentValues(ofResult: result)
+    return result
+  }
+
+  /// A synchronous scope entered where no values are bound (`root`, the root values, see
+  /// `_currentBinding`): the scope's values are made, set and bound in one buffer on the stack, a
+  /// bit copy of the root values (which hold no counted reference, see `_rootPointer`), moved into
+  /// the binding as they are, with no copy of their fields between them.
+  @inlinable
+  static func _bindAtRoot<R, E: Error>(
+    _ root: UnsafePointer<DependencyValues>,
+    _ update: (inout DependencyValues) throws(E) -> Void,
+    _ operation: () throws(E) -> R
+  ) throws(E) -> R {
+    let scope = try withUnsafeTemporaryAllocation(of: DependencyValues.self, capacity: 1) {
+      buffer throws(E) -> Unmanaged<_Scope>? in
+      let values = buffer.baseAddress!
+      UnsafeMutableRawPointer(values).copyMemory(
+        from: root, byteCount: MemoryLayout<DependencyValues>.size)
+      do throws(E) {
+        try values.pointee._update(update)
+      } catch {
+        values.deinitialize(count: 1)
+        throw error
+      }
+      return _TaskLocalBinding.push(takingValuesAt: values)
+    }
     defer { _TaskLocalBinding.pop(scope) }
     let result = try operation()
     _recordScopeOfCurrentValues(ofResult: result)
