@@ -74,6 +74,14 @@ void dck_keypath_setter_call(const void *setter, const void *arguments, const vo
  * header.
  */
 
+/**
+ * Binds the value at `value` (taken: the memory is left uninitialised), of the type whose metadata
+ * is `type`, to the Swift task-local whose `TaskLocal` object is `key`: dck_task_local_push_taking
+ * in the C calling convention, for a caller that holds the value in memory already (a scope entry at
+ * the root builds its values in the memory it binds them from).
+ */
+void dck_task_local_push_value(const void *key, void *value, const void *type);
+
 /** Ends the innermost task-local binding of the calling task (or thread), destroying its value. */
 void dck_task_local_pop(void);
 
@@ -105,6 +113,36 @@ bool dck_spare_scope_keep(void *scope);
  * ThreadSanitizer, which keeps no scope object (see dck_spare_scopes.c). Wait-free.
  */
 bool dck_spare_scope_may_keep(const void *scope);
+
+/**
+ * dck_spare_scope_take, with the scope's root built in it: the overlay of the empty root that maps
+ * `key` (with `hash`) to the object itself, in the object's node storage, `node_offset` bytes into
+ * it (dck_trie_insert_owner_into). Returns that root, whose object (+1, handed to the caller) is
+ * `node_offset` bytes before it, or NULL when the thread keeps none. The first override of a scope
+ * at the root, in one call. Wait-free.
+ */
+struct dck_trie *dck_spare_scope_take_settled(size_t node_offset, uintptr_t key, uint64_t hash);
+
+/** What dck_spare_scope_keep_settled did. */
+typedef enum {
+  /** Nothing: the scope is referenced elsewhere, or the thread keeps as many as it may (or the
+   * build has ThreadSanitizer): the caller releases its reference. */
+  DCK_SPARE_SCOPE_NOT_KEPT = 0,
+  /** Kept, as dck_spare_scope_keep keeps it (the caller's reference taken). */
+  DCK_SPARE_SCOPE_KEPT = 1,
+  /** Nothing: its root holds what must be given back first (the caller empties the scope, then
+   * keeps it with dck_spare_scope_keep). */
+  DCK_SPARE_SCOPE_NOT_BARE = 2,
+} dck_spare_scope_keeping_t;
+
+/**
+ * The pop's fast way to keep a scope: `scope` (+1) is kept for the calling thread's next scope entry
+ * when the caller's reference is its only strong one (dck_spare_scope_may_keep) and its root, the
+ * overlay embedded at `node`, holds nothing to give back (a first override at the root carrying
+ * its value that nothing used, as dck_spare_scope_take_settled builds it): then the root is left as
+ * it is, and the next dck_spare_scope_take_settled writes over it. Wait-free.
+ */
+dck_spare_scope_keeping_t dck_spare_scope_keep_settled(void *scope, const void *node);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Pinned Swift objects                                                                             */

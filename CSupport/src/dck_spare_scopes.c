@@ -12,7 +12,7 @@
  * (dck_spare_scope_may_keep, which asks the Swift runtime: so this file, like dck_object.c and
  * dck_task.c, is left out of the fuzzers' build of the core), no weak reference to it was ever
  * formed, and it kept no default values. What an object may hold while kept here: nothing but its
- * empty storage (an empty root holds no reference).
+ * storage, which holds no reference (an empty root, or a bare one: see below).
  *
  * Ownership: a kept object is a +1 reference that this thread's block holds. dck_spare_scope_take
  * hands that reference to the caller; dck_spare_scope_keep takes the caller's reference, or returns
@@ -34,6 +34,12 @@
  * reference, and whatever the other holders did with the object happened before the façade empties
  * it.
  *
+ * The pop's fast way (dck_spare_scope_keep_settled) keeps an object whose root, embedded in it, is
+ * a first override at the root carrying its value that nothing used (dck_trie_embedded_is_bare): such
+ * a root holds no reference, so it is left in the object's storage as it is, and the entry's fast way
+ * (dck_spare_scope_take_settled) builds the next scope's root over it. The façade checks the rest
+ * (a trivial value, no parent, no weak reference, no default kept) before it asks.
+ *
  * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_may_keep is false and
  * dck_spare_scope_keep refuses, so the façade releases every scope object as it would without this
  * file). The ordering that makes reuse safe is made where TSan cannot see it: other holders release
@@ -47,6 +53,7 @@
 
 #include "dck_debug.h"
 #include "dck_thread.h"
+#include "dck_trie_overlay.h"
 #include "dck_tsan.h"
 #include "dck_values.h"
 
@@ -107,4 +114,28 @@ bool dck_spare_scope_keep(void *scope) {
   thread->spare_scopes[thread->spare_scope_count++] = scope;
   DCK_DEBUG_COUNT(dck_debug_counter_spare_scopes, 1);
   return true;
+}
+
+dck_trie_t *dck_spare_scope_take_settled(size_t node_offset, uintptr_t key, uint64_t hash) {
+  void *scope = dck_spare_scope_take();
+  if (scope == NULL) {
+    return NULL;
+  }
+  return dck_trie_insert_owner_into((char *)scope + node_offset, scope, &dck_trie_empty_node, key,
+                                    hash);
+}
+
+dck_spare_scope_keeping_t dck_spare_scope_keep_settled(void *scope, const void *node) {
+  if (!dck_spare_scope_may_keep(scope)) {
+    return DCK_SPARE_SCOPE_NOT_KEPT;
+  }
+  if (!dck_trie_embedded_is_bare(node)) {
+    return DCK_SPARE_SCOPE_NOT_BARE;
+  }
+  if (!dck_spare_scope_keep(scope)) {
+    return DCK_SPARE_SCOPE_NOT_KEPT;
+  }
+  /* The root is gone, as dck_trie_embedded_destroy would have it go: nothing to give back. */
+  DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
+  return DCK_SPARE_SCOPE_KEPT;
 }

@@ -17,6 +17,10 @@
  * destroys its value). Both are part of the runtime's ABI: the standard library's inlinable
  * `withValue` calls them from client code.
  *
+ * dck_task_local_push_value is the same push in the C calling convention (its three arguments go in
+ * the registers swiftcall gives them), for a caller that built the value in memory itself: a scope
+ * entered at the root makes its values in a stack buffer and pushes them from there.
+ *
  * dck_task_is_running asks `swift_task_getCurrent`, the entry point behind `withUnsafeCurrentTask`
  * (Swift may not name it itself), whether the calling code runs in a task: outside any task, a
  * thread's bindings are its own (no child task can share them), which lets a synchronous scope
@@ -39,6 +43,10 @@ __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void
 
 __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void *value,
                                                             const void *type) {
+  swift_task_localValuePush(key, value, type);
+}
+
+void dck_task_local_push_value(const void *key, void *value, const void *type) {
   swift_task_localValuePush(key, value, type);
 }
 

@@ -220,15 +220,9 @@ dck_trie_t *dck_trie_insert_owner_into(void *storage, void *owner, dck_trie_t *r
 /* ------------------------------------------------------------------------------------------------ */
 
 void dck_trie_embedded_destroy(void *storage) {
-  const dck_trie_t *node = storage;
-  void **words = dck_trie_overlay_words(node);
   /* A scope's first override that carries its value, which no fold, shared lookup or overlay
-   * put on it used: nothing to give back (and no register to save). The last reference is gone,
-   * so no thread can still set the slots: relaxed loads. */
-  if (words[0] == (void *)&dck_trie_empty_node && node->entries[0].value == words[1] &&
-      dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
-      dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
-      dck_ptr_load_relaxed(dck_trie_overlay_next_index_slot(node)) == NULL) {
+   * put on it used: nothing to give back (and no register to save). */
+  if (dck_trie_embedded_is_bare(storage)) {
     DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
     return;
   }

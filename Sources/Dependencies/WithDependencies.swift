@@ -34,9 +34,12 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   let current = DependencyValues._currentBinding
-  var values = DependencyValues._copyForScope(of: current)
+  guard let bound = current.bound else {
+    return try DependencyValues._bindAtRoot(current.values, updateValuesForOperation, operation)
+  }
+  var values = bound.pointee
   try values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, over: current.bound, operation)
+  return try DependencyValues._bind(consume values, over: bound, operation)
 }
 
 /// Runs `operation`, which throws errors of type `E`, with dependencies changed by a non-throwing
@@ -60,9 +63,13 @@ public func withDependencies<R, E: Error>(
   operation: () throws(E) -> R
 ) throws(E) -> R {
   let current = DependencyValues._currentBinding
-  var values = DependencyValues._copyForScope(of: current)
+  guard let bound = current.bound else {
+    return try DependencyValues._bindAtRoot(
+      current.values, { (values) throws(E) in updateValuesForOperation(&values) }, operation)
+  }
+  var values = bound.pointee
   values._update(updateValuesForOperation)
-  return try DependencyValues._bind(consume values, over: current.bound, operation)
+  return try DependencyValues._bind(consume values, over: bound, operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `updateValuesForOperation`.

@@ -293,6 +293,44 @@ private struct ScopeSequenceGenerator {
       }
     }
   }
+
+  /// Scopes entered at the root again and again, one in another (the thread keeps each scope
+  /// object with its root left in it, and builds the next root over it), leave no trie node
+  /// behind: not while the thread keeps the objects, and not once it has exited. (Live counters
+  /// exist in debug builds: see above.)
+  @Test(
+    .enabled(
+      if: dck_debug_live_trie_nodes() >= 0, "the C core's live counters exist in debug builds"))
+  func scopesUsedAgainAtTheRootLeaveNoTrieNode() async {
+    await #expect(processExitsWith: .success) {
+      let before = dck_debug_live_trie_nodes()
+      let whileRunning = LockIsolated<Int64>(-1)
+      let misread = LockIsolated(0)
+      runJoinedThread {
+        for number in 0..<100 {
+          withDependencies {
+            $0[SpareNumberKey.self] = number
+          } operation: {
+            withDependencies {
+              $0[SpareNumberKey.self] = number + 1
+            } operation: {
+              @Dependency(SpareNumberKey.self) var read
+              if read != number + 1 { misread.withValue { $0 += 1 } }
+            }
+          }
+        }
+        whileRunning.setValue(dck_debug_live_trie_nodes() - before)
+      }
+      let after = dck_debug_live_trie_nodes() - before
+      if whileRunning.value != 0 || after != 0 || misread.value != 0 {
+        FileHandle.standardError.write(
+          Data(
+            "\(whileRunning.value) trie nodes left while running, \(after) after, \(misread.value) misread\n"
+              .utf8))
+        exit(EXIT_FAILURE)
+      }
+    }
+  }
 }
 
 /// A value that records, in its tracker, when it goes.

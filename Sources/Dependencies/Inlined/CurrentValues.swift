@@ -32,6 +32,19 @@ enum _TaskLocalBinding {
     return scope
   }
 
+  /// `push(_:)` of the values at `values`, moved into the binding: the memory is left
+  /// uninitialized.
+  @inlinable @inline(__always)
+  static func push(takingValuesAt values: UnsafeMutablePointer<DependencyValues>)
+    -> Unmanaged<_Scope>?
+  {
+    let scope = values.pointee._overrides.scope.map { Unmanaged.passRetained($0) }
+    dck_task_local_push_value(
+      UnsafeRawPointer(dck_facade_task_local_key()) ?? DependencyValues._currentKey, values,
+      unsafeBitCast(DependencyValues.self as Any.Type, to: UnsafeRawPointer.self))
+    return scope
+  }
+
   /// Ends the innermost binding of this task (or thread), destroying its values, then ends the
   /// reference to their scope that `push(_:)` returned: a scope nothing else holds any more is
   /// kept for this thread's next scope entry (`_Scope.recycle(_:)`).

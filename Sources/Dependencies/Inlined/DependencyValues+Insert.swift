@@ -23,6 +23,9 @@ extension DependencyValues {
     guard _OwnValueStorage.fits(Value.self) else {
       return _insert(key, taking: Unmanaged<AnyObject>.passRetained(_DependencyBox(value)))
     }
+    guard _overrides.scope != nil else {
+      return _overrides.setFirst(_Scope.settingFirst(key, to: value))
+    }
     let scope = _Scope.setting(key, to: value, in: _overrides.scope)
     _overrides.set(consume scope)
   }

@@ -83,6 +83,35 @@ extension DependencyValues {
     return result
   }
 
+  /// A synchronous scope entered where no values are bound (`root`, the root values, see
+  /// `_currentBinding`): the scope's values are made, set and bound in one buffer on the stack, a
+  /// bit copy of the root values (which hold no counted reference, see `_rootPointer`), moved into
+  /// the binding as they are, with no copy of their fields between them.
+  @inlinable
+  static func _bindAtRoot<R, E: Error>(
+    _ root: UnsafePointer<DependencyValues>,
+    _ update: (inout DependencyValues) throws(E) -> Void,
+    _ operation: () throws(E) -> R
+  ) throws(E) -> R {
+    let scope = try withUnsafeTemporaryAllocation(of: DependencyValues.self, capacity: 1) {
+      buffer throws(E) -> Unmanaged<_Scope>? in
+      let values = buffer.baseAddress!
+      UnsafeMutableRawPointer(values).copyMemory(
+        from: root, byteCount: MemoryLayout<DependencyValues>.size)
+      do throws(E) {
+        try values.pointee._update(update)
+      } catch {
+        values.deinitialize(count: 1)
+        throw error
+      }
+      return _TaskLocalBinding.push(takingValuesAt: values)
+    }
+    defer { _TaskLocalBinding.pop(scope) }
+    let result = try operation()
+    _recordScopeOfCurrentValues(ofResult: result)
+    return result
+  }
+
   /// `_bind(_:_:)` for a scope entered synchronously in values bound at `bound` (see
   /// `_currentBinding`). Outside any task (`_TaskLocalBinding.isOutsideAnyTask`), the binding is
   /// this thread's alone, and only code this scope runs synchronously reads it until the scope

@@ -34,6 +34,15 @@ struct _Overrides: @unchecked Sendable {
     self.scope = scope
   }
 
+  /// `set(_:)` of overrides that have no scope (the root values' copy: every scope entry's at the
+  /// root): the scope is moved in with no call to release the one they do not have.
+  @inlinable @inline(__always)
+  mutating func setFirst(_ scope: __owned _Scope) {
+    assert(self.scope == nil, "swift-dependencies: internal error: overrides set first twice")
+    handle = scope.handle
+    withUnsafeMutablePointer(to: &self.scope) { $0.initialize(to: scope) }
+  }
+
   /// Takes the scope out (+1, moved: no retain), leaving no overrides.
   @inlinable @inline(__always)
   mutating func takeScope() -> _Scope? {

@@ -38,11 +38,28 @@ extension _Scope {
     _ key: _KeyIdentity, to value: __owned Value, in base: __shared _Scope?
   ) -> _Scope {
     let scope = _settledScope(key, on: base)
-    scope.ownValueAddress.initializeMemory(as: Value.self, to: value)
-    scope.valueKind = _OwnValueKindOf<Value>.self
-    scope.valueNeedsDestroying = !_isPOD(Value.self)
+    scope.carry(value)
     if scope.handle == dck_trie_empty() { scope.settleBoxOfOwnValue(key, on: base) }
     return scope
+  }
+
+  /// `setting(_:to:in:)` with no base: a scope's first override at the root, the commonest entry,
+  /// whose root is always built in the scope (`_settledScopeAtRoot(_:)`).
+  @inlinable
+  static func settingFirst<Value: Sendable>(
+    _ key: _KeyIdentity, to value: __owned Value
+  ) -> _Scope {
+    let scope = _settledScopeAtRoot(key)
+    scope.carry(value)
+    return scope
+  }
+
+  /// Puts `value` in this scope's storage, which holds none (a scope being made).
+  @inlinable @inline(__always)
+  final func carry<Value: Sendable>(_ value: __owned Value) {
+    ownValueAddress.initializeMemory(as: Value.self, to: value)
+    valueKind = _OwnValueKindOf<Value>.self
+    valueNeedsDestroying = !_isPOD(Value.self)
   }
 
   /// Gives a scope that carries its value, and that `_settledScope(_:on:)` could not give its root,
@@ -89,6 +106,32 @@ func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
   if scope.insertOwnValue(key, into: base?.handle ?? dck_trie_empty()!) {
     scope.settleParent(base)
   }
+  return scope
+}
+
+/// `_settledScope(_:on:)` with no base: a scope's first override at the root, the commonest entry.
+/// The scope this thread kept spare with its root built in it, in one call of the core
+/// (`dck_spare_scope_take_settled`), or a new one. A small function of its own, which saves no
+/// register when the thread keeps a scope.
+///
+/// Clients see it: the inlined scope entry (`_Scope.settingFirst(_:to:)`) calls it.
+@usableFromInline
+func _settledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
+  guard let root = dck_spare_scope_take_settled(_Scope.embeddedNodeOffset, key.raw, key.hash)
+  else { return _newSettledScopeAtRoot(key) }
+  let object = UnsafeMutableRawPointer(root) - _Scope.embeddedNodeOffset
+  let scope = Unmanaged<_Scope>.fromOpaque(object).takeRetainedValue()
+  scope.handle = root
+  return scope
+}
+
+/// `_settledScopeAtRoot(_:)` when this thread keeps no spare scope.
+@inline(never)
+private func _newSettledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
+  let scope = _Scope()
+  // On the empty root, the trie always builds the overlay inside the scope.
+  let settled = scope.insertOwnValue(key, into: dck_trie_empty()!)
+  assert(settled, "swift-dependencies: internal error: a first override built no root in its scope")
   return scope
 }
 

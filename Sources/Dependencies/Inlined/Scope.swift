@@ -94,18 +94,26 @@ final class _Scope: @unchecked Sendable {
 
   /// A scope of the empty root, which `setting(_:to:in:)` gives its value and its root right away
   /// (`_settledScope(_:on:)`), before anyone else can see it.
-  @usableFromInline init() { handle = dck_trie_empty() }
+  @usableFromInline init() {
+    handle = dck_trie_empty()
+    assert(
+      Unmanaged.passUnretained(self).toOpaque() + Self.embeddedNodeOffset == embeddedNodeAddress,
+      "swift-dependencies: internal error: a scope's node storage is not where it is looked for")
+  }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
   init(adopting handle: OpaquePointer) { self.handle = handle }
 
-  /// Sets `parent` for a root just built on `base`'s (see `init(inserting:taking:into:)`).
+  /// Sets `parent` for a root just built on `base`'s (see `init(inserting:taking:into:)`), in a
+  /// scope that has none yet (a new one, or one kept spare): the parent is moved in with no call to
+  /// release the one it does not have.
   final func settleParent(_ base: __shared _Scope?) {
+    assert(parent == nil, "swift-dependencies: internal error: a scope's parent settled twice")
     guard let base, let rootBase = dck_trie_overlay_base(handle) else { return }
     if rootBase == base.handle {
-      parent = base
+      withUnsafeMutablePointer(to: &parent) { $0.initialize(to: base) }
     } else if let grandparent = base.parent, rootBase == grandparent.handle {
-      parent = grandparent
+      withUnsafeMutablePointer(to: &parent) { $0.initialize(to: grandparent) }
     }
   }
 
@@ -153,7 +161,8 @@ final class _Scope: @unchecked Sendable {
   final var ownValueAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
   /// The address of `nodeStorage`, right after `valueStorage` (no padding between them, which
-  /// `embeddedNodeAddressIsKnown` checks once per process).
+  /// `embeddedNodeAddressIsKnown` checks once per process): `embeddedNodeOffset` bytes into the
+  /// object.
   final var embeddedNodeAddress: UnsafeMutableRawPointer {
     _getUnsafePointerToStoredProperties(self) + MemoryLayout<_OwnValueStorage>.size
   }
@@ -165,6 +174,12 @@ final class _Scope: @unchecked Sendable {
     withUnsafeMutablePointer(to: &nodeStorage) { node in
       UnsafeMutableRawPointer(node) == embeddedNodeAddress
     }
+  }
+
+  /// How many bytes into the object `nodeStorage` starts: after the object's header (two words, where
+  /// `_getUnsafePointerToStoredProperties` finds the stored properties) and `valueStorage`.
+  static var embeddedNodeOffset: Int {
+    2 * MemoryLayout<UnsafeRawPointer>.size + MemoryLayout<_OwnValueStorage>.size
   }
 
   /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release
