@@ -94,12 +94,7 @@ final class _Scope: @unchecked Sendable {
 
   /// A scope of the empty root, which `setting(_:to:in:)` gives its value and its root right away
   /// (`_settledScope(_:on:)`), before anyone else can see it.
-  @usableFromInline init() {
-    handle = dck_trie_empty()
-    assert(
-      Unmanaged.passUnretained(self).toOpaque() + Self.embeddedNodeOffset == embeddedNodeAddress,
-      "swift-dependencies: internal error: a scope's node storage is not where it is looked for")
-  }
+  @usableFromInline init() { handle = dck_trie_empty() }
 
   /// A scope of its own (no parent) for the root `handle` (+1, taken over).
   init(adopting handle: OpaquePointer) { self.handle = handle }
@@ -160,16 +155,17 @@ final class _Scope: @unchecked Sendable {
   @inlinable
   final var ownValueAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
-  /// The address of `nodeStorage`, right after `valueStorage` (no padding between them, which
-  /// `embeddedNodeAddressIsKnown` checks once per process): `embeddedNodeOffset` bytes into the
-  /// object.
+  /// The address of `nodeStorage`: `embeddedNodeOffset` bytes into the object, the one offset
+  /// the trie is given in Swift and in C (`dck_spare_scope_take_settled`), which
+  /// `embeddedNodeAddressIsKnown` checks once per process.
   final var embeddedNodeAddress: UnsafeMutableRawPointer {
-    _getUnsafePointerToStoredProperties(self) + MemoryLayout<_OwnValueStorage>.size
+    Unmanaged.passUnretained(self).toOpaque() + Self.embeddedNodeOffset
   }
 
   /// Whether `embeddedNodeAddress` is the address of `nodeStorage` in this process, where the trie
-  /// builds a scope's embedded root. Checked once, before any root is embedded, with the value's
-  /// offset (`_registerValueCallbacks`).
+  /// builds a scope's embedded root: the object's header and `valueStorage` take
+  /// `embeddedNodeOffset` bytes, with no padding after them. Checked once, in every build, before
+  /// any root is embedded, with the value's offset (`_registerValueCallbacks`).
   final var embeddedNodeAddressIsKnown: Bool {
     withUnsafeMutablePointer(to: &nodeStorage) { node in
       UnsafeMutableRawPointer(node) == embeddedNodeAddress
