@@ -13,7 +13,9 @@
  *   - pointers published once and read by every thread (dck_published_*, dck_facade_*).
  *
  * Ownership and progress are stated per function, as in dck.h. The core never dereferences the
- * Swift values and objects these functions take: it stores, compares and hands them back.
+ * Swift values and objects these functions take: it stores, compares and hands them back; the one
+ * exception is the façade's scope object, whose embedded root, handle and keep byte the spare-scope
+ * fast ways use at the offsets DCK_SCOPE_* give (checked by the façade once per process).
  */
 #ifndef DCK_RUNTIME_H
 #define DCK_RUNTIME_H
@@ -21,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "dck.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -78,12 +82,22 @@ void dck_keypath_setter_call(const void *setter, const void *arguments, const vo
  * Binds the value at `value` (taken: the memory is left uninitialised), of the type whose metadata
  * is `type`, to the Swift task-local whose `TaskLocal` object is `key`: dck_task_local_push_taking
  * in the C calling convention, for a caller that holds the value in memory already (a scope entry at
- * the root builds its values in the memory it binds them from).
+ * the root builds its values in the memory it binds them from). Inline, so that the caller calls the
+ * runtime's entry point itself (declared in the body, so that Swift does not see it).
  */
-void dck_task_local_push_value(const void *key, void *value, const void *type);
+static inline void dck_task_local_push_value(const void *key, void *value, const void *type) {
+  extern __attribute__((swiftcall)) void swift_task_localValuePush(const void *key, void *value,
+                                                                   const void *type);
+  swift_task_localValuePush(key, value, type);
+}
 
-/** Ends the innermost task-local binding of the calling task (or thread), destroying its value. */
-void dck_task_local_pop(void);
+/**
+ * Ends the innermost task-local binding of the calling task (or thread), destroying its value, then
+ * ends `scope`, the reference to the bound values' scope object that the push took
+ * (dck_spare_scope_end; NULL: none, and this returns true): a binding's whole teardown in one call.
+ * Returns false when the caller must still end that reference (see dck_spare_scope_end).
+ */
+bool dck_task_local_pop_ending(void *scope);
 
 /** Whether the calling code runs in a Swift task (false on a thread outside any). Wait-free. */
 bool dck_task_is_running(void);
@@ -114,35 +128,56 @@ bool dck_spare_scope_keep(void *scope);
  */
 bool dck_spare_scope_may_keep(const void *scope);
 
+/*
+ * The façade's scope object (`_Scope`), as the fast ways below use it: after the object's header
+ * (two words) and the room for the value it carries (48 bytes), the storage of its embedded root
+ * (DCK_TRIE_OVERLAY_SIZE bytes); right after that, its root's handle; right after the handle, a
+ * byte that is true while its root may be kept bare (`mayKeepRootBare`: a first override at the
+ * root carrying a trivial value, no weak reference formed, no default kept). The façade checks once
+ * per process, before it embeds any root, that its class is laid out so (`_Scope.layoutIsKnown`).
+ */
+enum {
+  DCK_SCOPE_NODE_OFFSET = 2 * sizeof(void *) + 48,
+  DCK_SCOPE_HANDLE_OFFSET = DCK_SCOPE_NODE_OFFSET + DCK_TRIE_OVERLAY_SIZE,
+  DCK_SCOPE_KEEPS_BARE_OFFSET = DCK_SCOPE_HANDLE_OFFSET + sizeof(void *),
+};
+
+/**
+ * Whether the scope object `scope` may keep its root bare when its binding ends: its byte at
+ * DCK_SCOPE_KEEPS_BARE_OFFSET. The byte is only accessed through these two functions, with relaxed
+ * atomics (compiler builtins ThreadSanitizer understands): the façade sets it true while it makes
+ * the scope, before anyone else can see it, and false at any time after that, with the scope's lock
+ * held (a weak reference formed, a default kept); once false while the scope is shared, it stays
+ * false. Wait-free, inline.
+ */
+static inline bool dck_scope_keeps_bare(const void *scope) {
+  return __atomic_load_n((const bool *)scope + DCK_SCOPE_KEEPS_BARE_OFFSET, __ATOMIC_RELAXED);
+}
+
+/** Sets the byte dck_scope_keeps_bare reads (see there for when). Wait-free, inline. */
+static inline void dck_scope_set_keeps_bare(void *scope, bool keeps) {
+  __atomic_store_n((bool *)scope + DCK_SCOPE_KEEPS_BARE_OFFSET, keeps, __ATOMIC_RELAXED);
+}
+
 /**
  * dck_spare_scope_take, with the scope's root built in it: the overlay of the empty root that maps
- * `key` (with `hash`) to the object itself, in the object's node storage, `node_offset` bytes into
- * it (dck_trie_insert_owner_into). Returns that root, whose object (+1, handed to the caller) is
- * `node_offset` bytes before it, or NULL when the thread keeps none. The first override of a scope
- * at the root, in one call. Wait-free.
+ * `key` (with `hash`) to the object itself, in the object's node storage (dck_trie_insert_owner_into),
+ * and the object's handle set to it (see DCK_SCOPE_NODE_OFFSET). Returns the object (+1, handed to
+ * the caller), or NULL when the thread keeps none. The first override of a scope at the root, in
+ * one call. Wait-free.
  */
-struct dck_trie *dck_spare_scope_take_settled(size_t node_offset, uintptr_t key, uint64_t hash);
-
-/** What dck_spare_scope_keep_settled did. */
-typedef enum {
-  /** Nothing: the scope is referenced elsewhere, or the thread keeps as many as it may (or the
-   * build has ThreadSanitizer): the caller releases its reference. */
-  DCK_SPARE_SCOPE_NOT_KEPT = 0,
-  /** Kept, as dck_spare_scope_keep keeps it (the caller's reference taken). */
-  DCK_SPARE_SCOPE_KEPT = 1,
-  /** Nothing: its root holds what must be given back first (the caller empties the scope, then
-   * keeps it with dck_spare_scope_keep). */
-  DCK_SPARE_SCOPE_NOT_BARE = 2,
-} dck_spare_scope_keeping_t;
+void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash);
 
 /**
- * The pop's fast way to keep a scope: `scope` (+1) is kept for the calling thread's next scope entry
- * when the caller's reference is its only strong one (dck_spare_scope_may_keep) and its root, the
- * overlay embedded at `node`, holds nothing to give back (a first override at the root carrying
- * its value that nothing used, as dck_spare_scope_take_settled builds it): then the root is left as
- * it is, and the next dck_spare_scope_take_settled writes over it. Wait-free.
+ * Ends a reference to the scope object `scope` (+1, taken when this returns true) whose root may be
+ * kept bare (dck_scope_keeps_bare): releases it when it is not the only strong one (or the build has
+ * ThreadSanitizer), keeps the object for the calling thread's next scope entry when it is and
+ * nothing used its root (dck_trie_embedded_is_bare), leaving the root in its storage for the next
+ * dck_spare_scope_take_settled to write over. Returns false, and leaves the reference with the
+ * caller, for any other scope, which the caller ends the general way (the façade's
+ * `_Scope.recycle`). Wait-free after the thread's first use of the core.
  */
-dck_spare_scope_keeping_t dck_spare_scope_keep_settled(void *scope, const void *node);
+bool dck_spare_scope_end(void *scope);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Pinned Swift objects                                                                             */

@@ -34,11 +34,15 @@
  * reference, and whatever the other holders did with the object happened before the façade empties
  * it.
  *
- * The pop's fast way (dck_spare_scope_keep_settled) keeps an object whose root, embedded in it, is
- * a first override at the root carrying its value that nothing used (dck_trie_embedded_is_bare): such
- * a root holds no reference, so it is left in the object's storage as it is, and the entry's fast way
- * (dck_spare_scope_take_settled) builds the next scope's root over it. The façade checks the rest
- * (a trivial value, no parent, no weak reference, no default kept) before it asks.
+ * The fast ways of the commonest scope, a first override at the root carrying a trivial value:
+ * dck_spare_scope_end, which every binding's teardown calls (dck_task_local_pop_ending), keeps such
+ * an object whose root, embedded in it, nothing used (dck_trie_embedded_is_bare): the root holds no
+ * reference, so it is left in the object's storage as it is, and dck_spare_scope_take_settled
+ * builds the next scope's root over it. What the core cannot see of the object (a trivial value, no
+ * weak reference, no default kept) is the one byte the façade keeps true while it holds
+ * (`mayKeepRootBare`, read after the uniqueness test); where the byte is, and the root and its
+ * handle, dck_runtime.h says (DCK_SCOPE_NODE_OFFSET), and the façade checks once per process. Any
+ * other object the caller empties first (`_Scope.recycle`), then keeps with dck_spare_scope_keep.
  *
  * ThreadSanitizer: a build with it keeps no object (dck_spare_scope_may_keep is false and
  * dck_spare_scope_keep refuses, so the façade releases every scope object as it would without this
@@ -52,10 +56,14 @@
 #include "dck_runtime.h"
 
 #include "dck_debug.h"
+#include "dck_task.h"
 #include "dck_thread.h"
 #include "dck_trie_overlay.h"
 #include "dck_tsan.h"
 #include "dck_values.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 /* The Swift runtime's uniqueness test (libswiftCore, C calling convention): what
  * `isKnownUniquelyReferenced` compiles to for a native object, the strong count loaded with acquire
@@ -116,26 +124,78 @@ bool dck_spare_scope_keep(void *scope) {
   return true;
 }
 
-dck_trie_t *dck_spare_scope_take_settled(size_t node_offset, uintptr_t key, uint64_t hash) {
+/* The parts of a scope object the fast ways use (see DCK_SCOPE_NODE_OFFSET in dck_runtime.h). */
+static inline dck_trie_t *scope_node(void *scope) {
+  return (dck_trie_t *)((char *)scope + DCK_SCOPE_NODE_OFFSET);
+}
+static inline dck_trie_t **scope_handle(void *scope) {
+  return (dck_trie_t **)((char *)scope + DCK_SCOPE_HANDLE_OFFSET);
+}
+
+void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash) {
   void *scope = dck_spare_scope_take();
   if (scope == NULL) {
     return NULL;
   }
-  return dck_trie_insert_owner_into((char *)scope + node_offset, scope, &dck_trie_empty_node, key,
-                                    hash);
+  dck_trie_t *node = scope_node(scope);
+  if (dck_scope_keeps_bare(scope)) {
+    /* Kept with its bare root (dck_spare_scope_end; an object emptied the general way says it may
+     * not): the overlay of the empty root that maps a key to the object, untouched. Only the key
+     * changes. */
+    node->entries[0].key = key;
+    node->entries[0].hash = hash;
+    DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, +1);
+  } else {
+    /* A scope's first override at the root: the overlay of the empty root, mapping the key to the
+     * object itself, in the stores it needs (dck_trie_insert_owner_into builds the same). */
+    dck_trie_entry_t entry = {.key = key, .hash = hash, .value = scope};
+    dck_trie_overlay_init(node, &dck_trie_empty_node, &entry, 1, 1, NULL, scope, false);
+  }
+  *scope_handle(scope) = node;
+  return scope;
 }
 
-dck_spare_scope_keeping_t dck_spare_scope_keep_settled(void *scope, const void *node) {
+/* dck_spare_scope_end, inlined into both of its callers: the pop's saves a call. */
+static inline bool end_scope(void *scope) {
+  /* A scope that may not keep its root bare goes the general way: false is final while the scope is
+   * shared, so this load may come before the uniqueness test. */
+  if (!dck_scope_keeps_bare(scope)) {
+    return false;
+  }
   if (!dck_spare_scope_may_keep(scope)) {
-    return DCK_SPARE_SCOPE_NOT_KEPT;
+    dck_value_release_uncounted(scope); /* shared, or a ThreadSanitizer build: released as usual */
+    return true;
   }
-  if (!dck_trie_embedded_is_bare(node)) {
-    return DCK_SPARE_SCOPE_NOT_BARE;
+  /* The only reference: what other holders did (a weak reference formed, a default kept: each
+   * clears the byte, under the scope's lock) happened before the uniqueness test's acquire load. */
+  if (!dck_scope_keeps_bare(scope) || !dck_trie_overlay_is_untouched(scope_node(scope))) {
+    return false;
   }
+  /* The byte is only true in a first override at the root: its parent is the empty root, its value
+   * the object itself (what dck_trie_embedded_is_bare adds; checked in debug builds). */
+#ifdef DCK_DEBUG
+  if (!dck_trie_embedded_is_bare(scope_node(scope))) {
+    fputs("swift-dependencies: internal error: a scope kept bare is not a first override at the "
+          "root\n",
+          stderr);
+    abort();
+  }
+#endif
   if (!dck_spare_scope_keep(scope)) {
-    return DCK_SPARE_SCOPE_NOT_KEPT;
+    return false;
   }
-  /* The root is gone, as dck_trie_embedded_destroy would have it go: nothing to give back. */
+  /* The root is gone, as dck_trie_embedded_destroy would have it go, with nothing to give back; it
+   * stays in the storage for the next dck_spare_scope_take_settled to write over. */
+  *scope_handle(scope) = &dck_trie_empty_node;
   DCK_DEBUG_COUNT(dck_debug_counter_trie_nodes, -1);
-  return DCK_SPARE_SCOPE_KEPT;
+  return true;
+}
+
+bool dck_spare_scope_end(void *scope) {
+  return end_scope(scope);
+}
+
+bool dck_task_local_pop_ending(void *scope) {
+  swift_task_localValuePop();
+  return scope == NULL || end_scope(scope);
 }

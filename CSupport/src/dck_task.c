@@ -17,9 +17,13 @@
  * destroys its value). Both are part of the runtime's ABI: the standard library's inlinable
  * `withValue` calls them from client code.
  *
- * dck_task_local_push_value is the same push in the C calling convention (its three arguments go in
- * the registers swiftcall gives them), for a caller that built the value in memory itself: a scope
- * entered at the root makes its values in a stack buffer and pushes them from there.
+ * dck_task_local_push_value (dck_runtime.h) is the same push in the C calling convention, for a
+ * caller that built the value in memory itself (a scope entered at the root makes its values in a
+ * stack buffer and pushes them from there): an inline function there, so that the caller calls the
+ * runtime itself.
+ *
+ * A binding's whole teardown, the pop and the end of the reference to the values' scope object
+ * that the push took, is one call of dck_spare_scopes.c (dck_task_local_pop_ending).
  *
  * dck_task_is_running asks `swift_task_getCurrent`, the entry point behind `withUnsafeCurrentTask`
  * (Swift may not name it itself), whether the calling code runs in a task: outside any task, a
@@ -27,14 +31,11 @@
  * nested in one rebind it in place (see `DependencyValues._bind(_:over:_:)`).
  *
  * Progress: the push is blocking only in that the runtime allocates the binding (from the task's
- * allocator, or the heap when no task runs); the pop and dck_task_is_running are wait-free.
+ * allocator, or the heap when no task runs); dck_task_is_running is wait-free.
  */
 #include "dck_runtime.h"
 
-extern __attribute__((swiftcall)) void swift_task_localValuePush(const void *key, void *value,
-                                                                 const void *type);
-extern __attribute__((swiftcall)) void swift_task_localValuePop(void);
-extern __attribute__((swiftcall)) void *swift_task_getCurrent(void);
+#include "dck_task.h"
 
 /* Called from Swift as `(UnsafeRawPointer, __owned Value)`, generic over `Value`: the key, the
  * address of the value (owned), then its metadata, in the Swift convention. */
@@ -44,14 +45,6 @@ __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void
 __attribute__((swiftcall)) void dck_task_local_push_taking(const void *key, void *value,
                                                             const void *type) {
   swift_task_localValuePush(key, value, type);
-}
-
-void dck_task_local_push_value(const void *key, void *value, const void *type) {
-  swift_task_localValuePush(key, value, type);
-}
-
-void dck_task_local_pop(void) {
-  swift_task_localValuePop();
 }
 
 bool dck_task_is_running(void) {

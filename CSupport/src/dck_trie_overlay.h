@@ -118,17 +118,22 @@ static inline bool dck_trie_overlay_holds_own_value(const dck_trie_t *node) {
   return owner != NULL && node->entries[0].value == owner;
 }
 
+/** Whether nothing was made from the overlay `node`: no canonical root, stand-in or next index.
+ * Asked only once no other reference to its owner is left, so no thread can still set the slots:
+ * relaxed loads. */
+static inline bool dck_trie_overlay_is_untouched(const dck_trie_t *node) {
+  return dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
+         dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
+         dck_ptr_load_relaxed(dck_trie_overlay_next_index_slot(node)) == NULL;
+}
+
 /** Whether the embedded overlay `node` is a scope's first override carrying its value that nothing
- * used: its parent is the empty root, its value its owner, and no canonical root, stand-in or next
- * index was made from it. Such a node holds no reference: giving it back is nothing. Asked only
- * once no other reference to its owner is left, so no thread can still set the slots: relaxed
- * loads. */
+ * used: its parent is the empty root, its value its owner, and it is untouched
+ * (dck_trie_overlay_is_untouched). Such a node holds no reference: giving it back is nothing. */
 static inline bool dck_trie_embedded_is_bare(const dck_trie_t *node) {
   void **words = dck_trie_overlay_words(node);
   return words[0] == (void *)&dck_trie_empty_node && node->entries[0].value == words[1] &&
-         dck_ptr_load_relaxed(dck_trie_overlay_canonical_slot(node)) == NULL &&
-         dck_ptr_load_relaxed(dck_trie_overlay_stand_in_slot(node)) == NULL &&
-         dck_ptr_load_relaxed(dck_trie_overlay_next_index_slot(node)) == NULL;
+         dck_trie_overlay_is_untouched(node);
 }
 
 /** Releases what an overlay holds besides its node: its parent, its value, its canonical root, its

@@ -13,7 +13,7 @@ let _registerValueCallbacks: Void = {
     _valueLayoutIsKnown,
     "swift-dependencies: internal error: values are not where reads take them in this process")
   precondition(
-    _Scope().embeddedNodeAddressIsKnown,
+    _Scope().layoutIsKnown,
     "swift-dependencies: internal error: a scope's root is not where the trie builds it in this "
       + "process")
   dck_values_set_callbacks(

@@ -47,11 +47,12 @@ enum _TaskLocalBinding {
 
   /// Ends the innermost binding of this task (or thread), destroying its values, then ends the
   /// reference to their scope that `push(_:)` returned: a scope nothing else holds any more is
-  /// kept for this thread's next scope entry (`_Scope.recycle(_:)`).
+  /// kept for this thread's next scope entry (`dck_spare_scope_end`, or `_Scope.recycle(_:)`).
   @inlinable @inline(__always)
   static func pop(_ scope: Unmanaged<_Scope>?) {
-    dck_task_local_pop()
-    if let scope { _recycleScope(scope) }
+    // The pop and the end of the reference in one call of the core, which releases it, or keeps a
+    // scope whose root may stay bare (`dck_spare_scope_end`); the other scopes are emptied here.
+    if !dck_task_local_pop_ending(scope?.toOpaque()), let scope { _recycleScope(scope) }
   }
 
   /// Whether the calling code runs outside any task. A binding is then this thread's alone: no
@@ -72,7 +73,8 @@ enum _TaskLocalBinding {
     bound.initialize(to: outer)
     guard let scope = inner._overrides.takeScope() else { return }
     _ = consume inner
-    _recycleScope(Unmanaged.passRetained(consume scope))
+    let reference = Unmanaged.passRetained(consume scope)
+    if !dck_spare_scope_end(reference.toOpaque()) { _recycleScope(reference) }
   }
 }
 

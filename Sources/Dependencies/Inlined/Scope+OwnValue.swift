@@ -44,13 +44,21 @@ extension _Scope {
   }
 
   /// `setting(_:to:in:)` with no base: a scope's first override at the root, the commonest entry,
-  /// whose root is always built in the scope (`_settledScopeAtRoot(_:)`).
+  /// whose root is always built in the scope. The scope this thread kept spare, with its root built in it and its handle set in one call of
+  /// the core (`dck_spare_scope_take_settled`), or a new one. It may keep its root bare when its
+  /// binding ends (`mayKeepRootBare`) when `Value` is trivial: nothing to destroy.
   @inlinable
   static func settingFirst<Value: Sendable>(
     _ key: _KeyIdentity, to value: __owned Value
   ) -> _Scope {
-    let scope = _settledScopeAtRoot(key)
+    let scope: _Scope
+    if let spare = dck_spare_scope_take_settled(key.raw, key.hash) {
+      scope = Unmanaged<_Scope>.fromOpaque(spare).takeRetainedValue()
+    } else {
+      scope = _newSettledScopeAtRoot(key)
+    }
     scope.carry(value)
+    scope.mayKeepRootBare = _isPOD(Value.self)
     return scope
   }
 
@@ -58,7 +66,7 @@ extension _Scope {
   @inlinable @inline(__always)
   final func carry<Value: Sendable>(_ value: __owned Value) {
     ownValueAddress.initializeMemory(as: Value.self, to: value)
-    valueKind = _OwnValueKindOf<Value>.self
+    valueKind = Value.self
     valueNeedsDestroying = !_isPOD(Value.self)
   }
 
@@ -80,13 +88,13 @@ extension _Scope {
       preconditionFailure(
         "swift-dependencies: internal error: a stand-in asked of a scope with no value")
     }
-    return valueKind.makeStandIn(at: ownValueAddress)
+    return _standIn(valueKind, at: ownValueAddress)
   }
 
   /// Destroys the value this scope carries, if any, leaving it none.
   final func destroyValue() {
     let valueKind = self.valueKind.take()
-    if valueNeedsDestroying, let valueKind { valueKind.destroy(at: ownValueAddress) }
+    if valueNeedsDestroying, let valueKind { _destroy(valueKind, at: ownValueAddress) }
   }
 }
 
@@ -109,25 +117,12 @@ func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
   return scope
 }
 
-/// `_settledScope(_:on:)` with no base: a scope's first override at the root, the commonest entry.
-/// The scope this thread kept spare with its root built in it, in one call of the core
-/// (`dck_spare_scope_take_settled`), or a new one. A small function of its own, which saves no
-/// register when the thread keeps a scope.
+/// A new scope with `key`'s first override at the root built in it, whose value the caller then puts
+/// in its storage: `_Scope.settingFirst(_:to:)` when this thread keeps no spare scope.
 ///
 /// Clients see it: the inlined scope entry (`_Scope.settingFirst(_:to:)`) calls it.
-@usableFromInline
-func _settledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
-  guard let root = dck_spare_scope_take_settled(_Scope.embeddedNodeOffset, key.raw, key.hash)
-  else { return _newSettledScopeAtRoot(key) }
-  let object = UnsafeMutableRawPointer(root) - _Scope.embeddedNodeOffset
-  let scope = Unmanaged<_Scope>.fromOpaque(object).takeRetainedValue()
-  scope.handle = root
-  return scope
-}
-
-/// `_settledScopeAtRoot(_:)` when this thread keeps no spare scope.
-@inline(never)
-private func _newSettledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
+@usableFromInline @inline(never)
+func _newSettledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
   let scope = _Scope()
   // On the empty root, the trie always builds the overlay inside the scope.
   let settled = scope.insertOwnValue(key, into: dck_trie_empty()!)
@@ -135,32 +130,16 @@ private func _newSettledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
   return scope
 }
 
-/// The type of the value a scope carries, as what the scope needs of it: a box of the value (its
-/// stand-in), and its destruction. Implemented by `_OwnValueKindOf<Value>` only; a scope stores the
-/// metatype (`_Scope.valueKind`).
-///
-/// Clients see it: the inlined scope entry stores `_OwnValueKindOf<Value>.self` for its value.
-@usableFromInline
-protocol _OwnValueKind {
-  /// A box of the value at `address`.
-  static func makeStandIn(at address: UnsafeMutableRawPointer) -> _AnyDependencyBox
-
-  /// Destroys the value at `address` (only asked for a value that is not trivial).
-  static func destroy(at address: UnsafeMutableRawPointer)
+/// A box of the value of type `Value` at `address` (a scope's stand-in: `makeStandIn()`), for the
+/// type a scope's `valueKind` names.
+private func _standIn<Value: Sendable>(
+  _: Value.Type, at address: UnsafeMutableRawPointer
+) -> _AnyDependencyBox {
+  _DependencyBox(address.assumingMemoryBound(to: Value.self).pointee)
 }
 
-/// `_OwnValueKind` of values of type `Value`; never instantiated.
-///
-/// Clients see it: the inlined scope entry names it for its value's type.
-@usableFromInline
-enum _OwnValueKindOf<Value: Sendable>: _OwnValueKind {
-  @usableFromInline
-  static func makeStandIn(at address: UnsafeMutableRawPointer) -> _AnyDependencyBox {
-    _DependencyBox(address.assumingMemoryBound(to: Value.self).pointee)
-  }
-
-  @usableFromInline
-  static func destroy(at address: UnsafeMutableRawPointer) {
-    address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-  }
+/// Destroys the value of type `Value` at `address` (a scope's own value: `destroyValue()`), for the
+/// type a scope's `valueKind` names.
+private func _destroy<Value: Sendable>(_: Value.Type, at address: UnsafeMutableRawPointer) {
+  address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
 }

@@ -56,9 +56,14 @@ final class _Scope: @unchecked Sendable {
   /// The root's C handle: `nodeStorage`'s address when the root is embedded. Set while the scope is
   /// made (`Scope+Root.swift`), before it is shared; reads need no exclusivity check.
   @exclusivity(unchecked) @usableFromInline var handle: OpaquePointer
+  /// The room of the byte that says whether this scope's root may be kept bare when its binding ends
+  /// (`dck_spare_scope_end`), right after `handle`, where the core reads it
+  /// (`DCK_SCOPE_KEEPS_BARE_OFFSET`): read and written only through `mayKeepRootBare`, atomically.
+  @exclusivity(unchecked) private var keepsRootBareByte = false
   /// The type of the value in `valueStorage`, or nil while the storage holds none (a scope with a
-  /// box, one kept spare, or one being set up).
-  @exclusivity(unchecked) @usableFromInline var valueKind: (any _OwnValueKind.Type)?
+  /// box, one emptied to be kept spare, or one being set up); a scope kept with its bare root may
+  /// still name the trivial type of the value it carried (see `spare()`).
+  @exclusivity(unchecked) @usableFromInline var valueKind: (any Sendable.Type)?
   /// Whether the value in `valueStorage` needs destroying (it is not trivial, as a number is).
   @exclusivity(unchecked) @usableFromInline var valueNeedsDestroying = false
   /// The scope whose root this scope's root adds its override to, if any (see
@@ -132,7 +137,10 @@ final class _Scope: @unchecked Sendable {
   /// only place one is formed. A scope that ever had one is never emptied and kept spare
   /// (`recycle(_:)`): the weak reference would load the scope's next use.
   final func noteWeakReference() {
-    _ScopeLocks.withLock(for: self) { wasWeaklyReferenced = true }
+    _ScopeLocks.withLock(for: self) {
+      wasWeaklyReferenced = true
+      mayKeepRootBare = false
+    }
   }
 
   /// Whether this scope may be emptied and kept spare once its caller holds the only reference to
@@ -155,32 +163,54 @@ final class _Scope: @unchecked Sendable {
   @inlinable
   final var ownValueAddress: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
-  /// The address of `nodeStorage`: `embeddedNodeOffset` bytes into the object, the one offset
-  /// the trie is given in Swift and in C (`dck_spare_scope_take_settled`), which
-  /// `embeddedNodeAddressIsKnown` checks once per process.
+  /// The address of `nodeStorage`: `embeddedNodeOffset` bytes into the object, where the core
+  /// builds the root too (`dck_spare_scope_take_settled`): `layoutIsKnown` checks it once per
+  /// process.
   final var embeddedNodeAddress: UnsafeMutableRawPointer {
     Unmanaged.passUnretained(self).toOpaque() + Self.embeddedNodeOffset
   }
 
-  /// Whether `embeddedNodeAddress` is the address of `nodeStorage` in this process, where the trie
-  /// builds a scope's embedded root: the object's header and `valueStorage` take
-  /// `embeddedNodeOffset` bytes, with no padding after them. Checked once, in every build, before
+  /// Whether the fields the core uses are where it takes them in this process (see
+  /// `DCK_SCOPE_NODE_OFFSET`): `nodeStorage` right after the object's header and `valueStorage`,
+  /// with no padding, then `handle`, then `mayKeepRootBare`. Checked once, in every build, before
   /// any root is embedded, with the value's offset (`_registerValueCallbacks`).
-  final var embeddedNodeAddressIsKnown: Bool {
-    withUnsafeMutablePointer(to: &nodeStorage) { node in
-      UnsafeMutableRawPointer(node) == embeddedNodeAddress
+  final var layoutIsKnown: Bool {
+    let object = Unmanaged.passUnretained(self).toOpaque()
+    func offset<Field>(_ field: UnsafeMutablePointer<Field>) -> Int {
+      UnsafeMutableRawPointer(field) - object
     }
+    return offset(&nodeStorage) == Self.embeddedNodeOffset
+      && Self.embeddedNodeOffset
+        == 2 * MemoryLayout<UnsafeRawPointer>.size + MemoryLayout<_OwnValueStorage>.size
+      && offset(&handle) == Int(DCK_SCOPE_HANDLE_OFFSET)
+      && offset(&keepsRootBareByte) == Int(DCK_SCOPE_KEEPS_BARE_OFFSET)
   }
 
-  /// How many bytes into the object `nodeStorage` starts: after the object's header (two words, where
-  /// `_getUnsafePointerToStoredProperties` finds the stored properties) and `valueStorage`.
-  static var embeddedNodeOffset: Int {
-    2 * MemoryLayout<UnsafeRawPointer>.size + MemoryLayout<_OwnValueStorage>.size
+  /// Whether this scope's root may be kept bare when its binding ends (`dck_spare_scope_end`): true
+  /// from when a first override at the root that carries a trivial value is made
+  /// (`settingFirst(_:to:)`), before anyone else can see the scope, until a weak reference is
+  /// formed or a default is kept, which set it false with the scope's lock held; false stays while
+  /// the scope is shared. Relaxed atomic accesses of the core (`dck_scope_keeps_bare`), as the core
+  /// reads it on another thread.
+  @inlinable
+  final var mayKeepRootBare: Bool {
+    get { dck_scope_keeps_bare(Unmanaged.passUnretained(self).toOpaque()) }
+    set { dck_scope_set_keeps_bare(Unmanaged.passUnretained(self).toOpaque(), newValue) }
   }
+
+  /// How many bytes into the object `nodeStorage` starts (`DCK_SCOPE_NODE_OFFSET`): after the
+  /// object's header (two words, where `_getUnsafePointerToStoredProperties` finds the stored
+  /// properties) and `valueStorage`.
+  static var embeddedNodeOffset: Int { Int(DCK_SCOPE_NODE_OFFSET) }
 
   /// Runs `body` on the defaults this scope keeps, with its lock held. `body` must not release
   /// what it removes (a deinit could run user code under the lock): it returns it instead.
   final func withDefaults<R>(_ body: (inout _ScopeDefaults) -> R) -> R {
-    _ScopeLocks.withLock(for: self) { body(&defaults) }
+    _ScopeLocks.withLock(for: self) {
+      let result = body(&defaults)
+      // A scope that keeps a default is not kept bare (`mayBeKeptSpare`).
+      if !defaults.isEmpty { mayKeepRootBare = false }
+      return result
+    }
   }
 }
