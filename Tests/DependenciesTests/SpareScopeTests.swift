@@ -294,6 +294,96 @@ private struct ScopeSequenceGenerator {
     }
   }
 
+  /// A scope at the root that sets a number, used again by a scope at the root that sets another
+  /// key (the thread keeps such a scope with its root in it, and the next one changes only the
+  /// root's key): each reads its own key's value, and the other key's default. On a thread of its
+  /// own, where nothing else is bound, as on a server's event loop.
+  @Test func aScopeAtTheRootUsedAgainForAnotherKeyReadsOnlyThatKey() {
+    let misread = LockIsolated<[String]>([])
+    runJoinedThread {
+      for round in 0..<100 {
+        withDependencies {
+          $0[SpareNumberKey.self] = round
+        } operation: {
+          @Dependency(SpareNumberKey.self) var number
+          @Dependency(SpareWordsKey.self) var words
+          if number != round || words != SixWords(a: -1) {
+            misread.withValue { $0.append("round \(round): \(number), \(words)") }
+          }
+        }
+        withDependencies {
+          $0[SpareWordsKey.self] = SixWords(f: round)
+        } operation: {
+          @Dependency(SpareNumberKey.self) var number
+          @Dependency(SpareWordsKey.self) var words
+          if number != -1 || words != SixWords(f: round) {
+            misread.withValue { $0.append("round \(round): \(number), \(words)") }
+          }
+        }
+      }
+    }
+    #expect(misread.value.isEmpty, "\(misread.value.prefix(5))")
+  }
+
+  /// A default computed from a scope's override is kept by that scope (one instance for the
+  /// scope), and goes when the scope ends: the next scope, which uses the same object, computes its
+  /// own. The scope sets a number at the root, on a thread of its own: the thread would keep it
+  /// with its root as it is, had the scope kept nothing.
+  @Test func aDefaultAScopeKeptGoesWhenTheScopeEnds() {
+    let tracker = ReleaseTracker()
+    let misread = LockIsolated<[String]>([])
+    runJoinedThread {
+      DerivedFromNumberKey.$tracker.withValue(tracker) {
+        for round in 0..<20 {
+          withDependencies {
+            $0[SpareNumberKey.self] = round
+          } operation: {
+            @Dependency(DerivedFromNumberKey.self) var first
+            @Dependency(DerivedFromNumberKey.self) var second
+            if first.id != round || first !== second {
+              misread.withValue { $0.append("round \(round): \(first.id), \(second.id)") }
+            }
+          }
+          if tracker.released != Array(0...round) {
+            misread.withValue { $0.append("after round \(round): released \(tracker.released)") }
+          }
+        }
+      }
+    }
+    #expect(misread.value.isEmpty, "\(misread.value.prefix(5))")
+  }
+
+  /// A default read through a model's property, computed from the model's override and from the
+  /// current scope's (a number set at the root, on a thread of its own), is kept by the model's
+  /// scope for as long as that scope is current: in the scopes that come after it, which may use
+  /// the same object, the model reads a value computed from their number, never from an ended
+  /// scope's.
+  @Test func aDefaultThatAlsoReadAnEndedScopeIsComputedAgain() {
+    final class Model: @unchecked Sendable {
+      // @unchecked Sendable: the property wrapper is only read after initialisation.
+      @Dependency(TextAndNumberKey.self) var both
+    }
+    let model = withDependencies {
+      $0[SpareTextKey.self] = "model"
+    } operation: {
+      Model()
+    }
+    let misread = LockIsolated<[String]>([])
+    runJoinedThread {
+      for round in 0..<50 {
+        withDependencies {
+          $0[SpareNumberKey.self] = round
+        } operation: {
+          let both = model.both
+          if both != "model \(round)" {
+            misread.withValue { $0.append("round \(round): \(both)") }
+          }
+        }
+      }
+    }
+    #expect(misread.value.isEmpty, "\(misread.value.prefix(5))")
+  }
+
   /// Scopes entered at the root again and again, one in another (the thread keeps each scope
   /// object with its root left in it, and builds the next root over it), leave no trie node
   /// behind: not while the thread keeps the objects, and not once it has exited. (Live counters
@@ -353,6 +443,27 @@ final class ReleaseTracker: Sendable {
   var released: [Int] { ids.value }
   func recordMade() { count.withValue { $0 += 1 } }
   func record(_ id: Int) { ids.withValue { $0.append(id) } }
+}
+
+/// A default computed from `SpareNumberKey`: a new object for each number, recorded in the tracker
+/// the test binds.
+enum DerivedFromNumberKey: Dependency.Key {
+  @TaskLocal static var tracker = ReleaseTracker()
+  static var liveValue: ReleaseTracked { testValue }
+  static var testValue: ReleaseTracked {
+    @Dependency(SpareNumberKey.self) var number
+    return ReleaseTracked(tracker, number)
+  }
+}
+
+/// A default computed from `SpareTextKey` and `SpareNumberKey`.
+enum TextAndNumberKey: Dependency.Key {
+  static var liveValue: String { testValue }
+  static var testValue: String {
+    @Dependency(SpareTextKey.self) var text
+    @Dependency(SpareNumberKey.self) var number
+    return "\(text) \(number)"
+  }
 }
 
 enum ReleaseTrackedKey: Dependency.Key {
