@@ -160,13 +160,27 @@ static inline void dck_scope_set_keeps_bare(void *scope, bool keeps) {
 }
 
 /**
- * dck_spare_scope_take, with the scope's root built in it: the overlay of the empty root that maps
- * `key` (with `hash`) to the object itself, in the object's node storage (dck_trie_insert_owner_into),
- * and the object's handle set to it (see DCK_SCOPE_NODE_OFFSET). Returns the object (+1, handed to
- * the caller), or NULL when the thread keeps none. The first override of a scope at the root, in
- * one call. Wait-free.
+ * How the façade makes a new scope object with `key`'s first override at the root built in it
+ * (+1), for dck_spare_scope_take_settled when the thread keeps none.
  */
-void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash);
+typedef void *(*dck_spare_scope_maker_t)(uintptr_t key);
+
+/**
+ * Registers the façade's maker of new scope objects. Call once, before the first
+ * dck_spare_scope_take_settled; later calls replace it. Wait-free.
+ */
+void dck_spare_scope_set_maker(dck_spare_scope_maker_t make);
+
+/**
+ * A scope object with `key`'s first override at the root in it: one the calling thread kept
+ * (dck_spare_scope_take) with its root built in it, the overlay of the empty root that maps `key`
+ * (with `hash`) to the object itself, in the object's node storage (dck_trie_insert_owner_into),
+ * and its handle set to it; or, when the thread keeps none, a new one from the registered maker
+ * (dck_spare_scope_set_maker). Either way its byte is set to `keeps_bare` (dck_scope_keeps_bare; see
+ * DCK_SCOPE_NODE_OFFSET). Returns the object (+1, handed to the caller): the first override of a
+ * scope at the root, in one call. Wait-free when the thread keeps one.
+ */
+void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash, bool keeps_bare);
 
 /**
  * Ends a reference to the scope object `scope` (+1, taken when this returns true) whose root may be

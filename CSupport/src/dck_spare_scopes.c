@@ -132,10 +132,26 @@ static inline dck_trie_t **scope_handle(void *scope) {
   return (dck_trie_t **)((char *)scope + DCK_SCOPE_HANDLE_OFFSET);
 }
 
-void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash) {
+/* The façade's maker of new scope objects (dck_spare_scope_set_maker), set once before the first
+ * scope entry: the façade registers it with its value callbacks, before any value is stored. */
+static dck_spare_scope_maker_t make_settled_scope;
+
+void dck_spare_scope_set_maker(dck_spare_scope_maker_t make) {
+  make_settled_scope = make;
+}
+
+/* dck_spare_scope_take_settled when the thread keeps no object: a new one, made by the façade. A
+ * function of its own, so that the common way saves no register. */
+static __attribute__((noinline)) void *take_new_settled(uintptr_t key, bool keeps_bare) {
+  void *scope = make_settled_scope(key);
+  dck_scope_set_keeps_bare(scope, keeps_bare);
+  return scope;
+}
+
+void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash, bool keeps_bare) {
   void *scope = dck_spare_scope_take();
   if (scope == NULL) {
-    return NULL;
+    return take_new_settled(key, keeps_bare);
   }
   dck_trie_t *node = scope_node(scope);
   if (dck_scope_keeps_bare(scope)) {
@@ -152,6 +168,7 @@ void *dck_spare_scope_take_settled(uintptr_t key, uint64_t hash) {
     dck_trie_overlay_init(node, &dck_trie_empty_node, &entry, 1, 1, NULL, scope, false);
   }
   *scope_handle(scope) = node;
+  dck_scope_set_keeps_bare(scope, keeps_bare);
   return scope;
 }
 

@@ -3,7 +3,8 @@ import CDependencies
 // What every C table needs before it holds a value (`_CacheTable.init`): the layout bets of the
 // read path checked, and the callbacks through which the core retains and releases values.
 
-/// Registers Swift's retain and release as the C core's value callbacks. Evaluated once, before
+/// Registers Swift's retain and release as the C core's value callbacks (and how it makes a stand-in
+/// and a new scope object). Evaluated once, before
 /// the first value is stored: every table touches it when it is made (`_CacheTable.init`: each
 /// cache, the accessor registry, the class table of `_CapturedValuesLayout`), and every
 /// `DependencyValues` that can be set has a cache. Checks first that values, and a scope's embedded
@@ -24,6 +25,7 @@ let _registerValueCallbacks: Void = {
     let scope = Unmanaged<_Scope>.fromOpaque(owner!).takeUnretainedValue()
     return Unmanaged.passRetained(scope.makeStandIn()).toOpaque()
   }
+  dck_spare_scope_set_maker { _newSettledScopeAtRoot(key: $0) }
 }()
 
 /// Whether values sit where reads take them (`_valueOffset`) in a box and in a scope: each of

@@ -44,21 +44,18 @@ extension _Scope {
   }
 
   /// `setting(_:to:in:)` with no base: a scope's first override at the root, the commonest entry,
-  /// whose root is always built in the scope. The scope this thread kept spare, with its root built in it and its handle set in one call of
-  /// the core (`dck_spare_scope_take_settled`), or a new one. It may keep its root bare when its
-  /// binding ends (`mayKeepRootBare`) when `Value` is trivial: nothing to destroy.
+  /// whose root is always built in the scope. The scope this thread kept spare, or a new one, with
+  /// its root, its handle and its byte `mayKeepRootBare` (true for a trivial `Value`: nothing to
+  /// destroy) set in one call of the core (`dck_spare_scope_take_settled`).
   @inlinable
   static func settingFirst<Value: Sendable>(
     _ key: _KeyIdentity, to value: __owned Value
   ) -> _Scope {
-    let scope: _Scope
-    if let spare = dck_spare_scope_take_settled(key.raw, key.hash) {
-      scope = Unmanaged<_Scope>.fromOpaque(spare).takeRetainedValue()
-    } else {
-      scope = _newSettledScopeAtRoot(key)
-    }
+    // Never nil: a new scope when the thread keeps none.
+    let scope = Unmanaged<_Scope>.fromOpaque(
+      dck_spare_scope_take_settled(key.raw, key.hash, _isPOD(Value.self)).unsafelyUnwrapped
+    ).takeRetainedValue()
     scope.carry(value)
-    scope.mayKeepRootBare = _isPOD(Value.self)
     return scope
   }
 
@@ -117,17 +114,16 @@ func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
   return scope
 }
 
-/// A new scope with `key`'s first override at the root built in it, whose value the caller then puts
-/// in its storage: `_Scope.settingFirst(_:to:)` when this thread keeps no spare scope.
-///
-/// Clients see it: the inlined scope entry (`_Scope.settingFirst(_:to:)`) calls it.
-@usableFromInline @inline(never)
-func _newSettledScopeAtRoot(_ key: _KeyIdentity) -> _Scope {
+/// A new scope with the first override at the root of the key whose identity's `raw` is `key` built
+/// in it (+1), whose value the caller then puts in its storage: how the core makes one when the thread keeps no spare
+/// scope (`dck_spare_scope_take_settled`; registered with the value callbacks,
+/// `_registerValueCallbacks`).
+func _newSettledScopeAtRoot(key: UInt) -> UnsafeMutableRawPointer {
   let scope = _Scope()
   // On the empty root, the trie always builds the overlay inside the scope.
-  let settled = scope.insertOwnValue(key, into: dck_trie_empty()!)
+  let settled = scope.insertOwnValue(_KeyIdentity(raw: key), into: dck_trie_empty()!)
   assert(settled, "swift-dependencies: internal error: a first override built no root in its scope")
-  return scope
+  return Unmanaged.passRetained(scope).toOpaque()
 }
 
 /// A box of the value of type `Value` at `address` (a scope's stand-in: `makeStandIn()`), for the
