@@ -188,11 +188,10 @@ final class _Scope: @unchecked Sendable {
 
   /// Whether this scope's root may be kept bare when its binding ends (`dck_spare_scope_end`): true
   /// from when a first override at the root that carries a trivial value is made
-  /// (`settingFirst(_:to:)`), before anyone else can see the scope, until a weak reference is
-  /// formed or a default is kept, which set it false with the scope's lock held; false stays while
-  /// the scope is shared. Relaxed atomic accesses of the core (`dck_scope_keeps_bare`), as the core
-  /// reads it on another thread.
-  @inlinable
+  /// (`settingFirst(_:to:)`, through `dck_spare_scope_take_settled`), before anyone else can see
+  /// the scope, until a weak reference is formed or a default is kept, which set it false with the
+  /// scope's lock held; false stays while the scope is shared. Relaxed atomic accesses of the core
+  /// (`dck_scope_keeps_bare`), as the core reads it on another thread.
   final var mayKeepRootBare: Bool {
     get { dck_scope_keeps_bare(Unmanaged.passUnretained(self).toOpaque()) }
     set { dck_scope_set_keeps_bare(Unmanaged.passUnretained(self).toOpaque(), newValue) }
