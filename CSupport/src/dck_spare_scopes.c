@@ -38,9 +38,12 @@
  * dck_spare_scope_end, which every binding's teardown calls (dck_task_local_pop_ending), keeps such
  * an object whose root, embedded in it, nothing used (dck_trie_embedded_is_bare): the root holds no
  * reference, so it is left in the object's storage as it is, and dck_spare_scope_take_settled
- * builds the next scope's root over it. What the core cannot see of the object (a trivial value, no
- * weak reference, no default kept) is the one byte the façade keeps true while it holds
- * (`mayKeepRootBare`, read after the uniqueness test); where the byte is, and the root and its
+ * changes only its key for the next such scope (or builds a root in an object kept the general
+ * way, or has the façade make a new object through the maker it registered,
+ * dck_spare_scope_set_maker). What the core cannot see of the object (a trivial value, no weak
+ * reference, no default kept) is the one byte the façade keeps true while it holds
+ * (`mayKeepRootBare`: relaxed atomics on both sides, read again after the uniqueness test, and in
+ * a kept object true only for one kept with its bare root); where the byte is, and the root and its
  * handle, dck_runtime.h says (DCK_SCOPE_NODE_OFFSET), and the façade checks once per process. Any
  * other object the caller empties first (`_Scope.recycle`), then keeps with dck_spare_scope_keep.
  *
