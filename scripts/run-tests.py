@@ -509,11 +509,8 @@ def main():
         title = "make integration" if integration_only else "make test"
         flags = integration_flags(swift)
         os.environ[FIXTURE_FLAGS_VARIABLE] = "\n".join(flags)
-        # The integration packages resolve their packages into their own .build, not SwiftPM's
-        # shared cache, which two lanes resolving one package at once can break for each other.
         lanes = ([] if integration_only else [PACKAGE_PARTS]) + [
-            [(name, directory, ["--disable-dependency-cache", *flags]) for name, directory in lane]
-            for lane in INTEGRATION_LANES]
+            [(name, directory, flags) for name, directory in lane] for lane in INTEGRATION_LANES]
     # A test that never finishes would otherwise hold CI until its time is up. Fifteen minutes:
     # SwitchFromClassic's tests print nothing while they build their fixtures, which takes several
     # minutes on a loaded machine while the other lanes build too.

@@ -64,17 +64,12 @@ let buildFlags =
 
 /// Runs `swift` (or $SWIFT) with `arguments`; returns its exit status and its output.
 /// `unsetting` names environment variables to leave out, `setting` adds `NAME=value` ones.
-///
-/// A fixture resolves its packages into its own `.build`, not into SwiftPM's cache shared by every
-/// package of the user (`--disable-dependency-cache`): the tests run at the same time, and two
-/// resolutions of one package (swift-custom-dump) into the shared cache at once can remove the
-/// clone the other is reading ("cannot change to …/repositories/swift-custom-dump-…").
 func swift(
   _ arguments: [String], in directory: URL, unsetting: [String] = [], setting: [String] = []
 ) throws -> (Int32, String) {
   var arguments = arguments
   if let command = arguments.first, ["build", "test", "run", "package"].contains(command) {
-    arguments.insert(contentsOf: ["--disable-dependency-cache"] + buildFlags, at: 1)
+    arguments.insert(contentsOf: buildFlags, at: 1)
   }
   return try run(
     URL(fileURLWithPath: "/usr/bin/env"),
