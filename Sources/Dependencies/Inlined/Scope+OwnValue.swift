@@ -115,9 +115,9 @@ func _settledScope(_ key: _KeyIdentity, on base: __shared _Scope?) -> _Scope {
 }
 
 /// A new scope with the first override at the root of the key whose identity's `raw` is `key` built
-/// in it (+1), whose value the caller then puts in its storage: how the core makes one when the thread keeps no spare
-/// scope (`dck_spare_scope_take_settled`; registered with the value callbacks,
-/// `_registerValueCallbacks`).
+/// in it (+1), whose value the caller then puts in its storage: how the core makes one when the
+/// thread keeps no spare scope (`dck_spare_scope_take_settled`; registered with the value
+/// callbacks, `_registerValueCallbacks`).
 func _newSettledScopeAtRoot(key: UInt) -> UnsafeMutableRawPointer {
   let scope = _Scope()
   // On the empty root, the trie always builds the overlay inside the scope.
