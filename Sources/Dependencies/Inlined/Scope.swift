@@ -172,16 +172,15 @@ final class _Scope: @unchecked Sendable {
 
   /// Whether the fields the core uses are where it takes them in this process (see
   /// `DCK_SCOPE_NODE_OFFSET`): `nodeStorage` right after the object's header and `valueStorage`,
-  /// with no padding, then `handle`, then `mayKeepRootBare`. Checked once, in every build, before
-  /// any root is embedded, with the value's offset (`_registerValueCallbacks`).
+  /// with no padding, then `handle`, then the byte `mayKeepRootBare` reads (`keepsRootBareByte`).
+  /// Checked once, in every build, before any root is embedded, with the value's offset
+  /// (`_registerValueCallbacks`).
   final var layoutIsKnown: Bool {
     let object = Unmanaged.passUnretained(self).toOpaque()
     func offset<Field>(_ field: UnsafeMutablePointer<Field>) -> Int {
       UnsafeMutableRawPointer(field) - object
     }
     return offset(&nodeStorage) == Self.embeddedNodeOffset
-      && Self.embeddedNodeOffset
-        == 2 * MemoryLayout<UnsafeRawPointer>.size + MemoryLayout<_OwnValueStorage>.size
       && offset(&handle) == Int(DCK_SCOPE_HANDLE_OFFSET)
       && offset(&keepsRootBareByte) == Int(DCK_SCOPE_KEEPS_BARE_OFFSET)
   }
